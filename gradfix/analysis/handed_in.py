@@ -73,10 +73,27 @@ def handed_in_calls(
         names = (bound[optimizer], bound[module])
         if any(any(dotted(b) == owner.name for b in c.bases) for c in facts.classes.values()):
             return None  # a subclass may build itself otherwise
+    elif optimizer.count(".") == 1 and "." not in module and not optimizer.startswith("self."):
+        # `def train_step(model, criterion, st, i, x, y)` stepping `st.opt`: a state object
+        # handed in, whose optimizer each caller binds on it (see `_held_construction`)
+        info = facts.module_functions.get(function.name)  # type: ignore[attr-defined]
+        if info is None or info.node is not function or owner is not source.tree:
+            return None
+        holder, attribute = optimizer.split(".")
+        if holder == module or _binds_attribute(function, attribute):
+            return None  # the function sets an optimizer of its own on some object
+        if any(
+            isinstance(node, ast.Call) and any(isinstance(a, ast.Name) and a.id == holder for a in (*node.args, *(k.value for k in node.keywords)))
+            for node in ast_walk(function)
+        ):  # fmt: skip
+            return None  # the object handed on from inside the step: a helper there may set its optimizer
+        params = info.params
+        names = (holder, module)
     else:
         return None
     if names[0] not in params or names[1] not in params:
         return None
+    held = optimizer.split(".")[1] if names[0] != optimizer and "." in optimizer and not optimizer.startswith("self.") else None
     callee = function.name if info.class_name is None else info.class_name  # type: ignore[attr-defined]
     found: list[tuple[ast.expr, ast.expr, Caller]] = []
     none_default: bool | None = None  # (asked once, at the first call that passes no optimizer)
@@ -90,8 +107,90 @@ def handed_in_calls(
             return None
         if passed[1] is None:
             return None
+        if held is not None:
+            built = _held_construction(passed[0], held, call, caller)
+            if built is None:
+                return None
+            passed[0] = built
         found.append((passed[0], passed[1], caller))
     return found
+
+
+def _binds_attribute(scope: ast.AST, attribute: str) -> bool:
+    """Some `<object>.<attribute>` is bound (or deleted) in `scope`."""
+    return any(
+        isinstance(node, ast.Attribute) and node.attr == attribute and not isinstance(node.ctx, ast.Load)
+        for node in ast_walk(scope)
+    )  # fmt: skip
+
+
+def _held_construction(holder: ast.expr, attribute: str, call: ast.Call, caller: Caller) -> ast.expr | None:
+    """What a caller bound on the state object it hands a step function (`st = State();
+    st.opt = SGD(model.parameters()); ... train_step(model, criterion, st, i, x, y)`): the value
+    of the one statement `st.opt = ...` of the caller's function, a statement of the function's
+    own body before the one holding the call, `st` a plain name the function binds once by a
+    statement of its own body (not a parameter: another caller's object), no `<object>.opt`
+    bound anywhere else in the caller's module, and `st` handed to no other call before the one
+    read (which might set it). None otherwise."""
+    from gradfix.analysis.shared_graphs import _enclosing_function
+
+    if not isinstance(holder, ast.Name):
+        return None
+    facts, source = caller
+    function = _enclosing_function(call, source)
+    if function is None or not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    arguments = function.args
+    if holder.id in {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg) if a}:
+        return None
+    body = function.body
+    line = call.lineno
+    at = next((i for i, stmt in enumerate(body) if stmt.lineno <= line <= (stmt.end_lineno or 0)), None)
+    if at is None:
+        return None
+    values: list[tuple[int, ast.expr]] = []
+    bindings = 0
+    for index, stmt in enumerate(body):
+        if (
+            isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute)
+            and stmt.targets[0].attr == attribute and isinstance(stmt.targets[0].value, ast.Name)
+            and stmt.targets[0].value.id == holder.id
+        ):  # fmt: skip
+            values.append((index, stmt.value))
+    for node in ast_walk(function):
+        if isinstance(node, ast.Name) and node.id == holder.id and not isinstance(node.ctx, ast.Load):
+            bindings += 1
+        elif isinstance(node, (ast.Global, ast.Nonlocal)) and holder.id in node.names:
+            return None
+    stores = sum(
+        1 for node in source.nodes
+        if isinstance(node, ast.Attribute) and node.attr == attribute and not isinstance(node.ctx, ast.Load)
+    )  # fmt: skip
+    if len(values) != 1 or values[0][0] >= at or bindings != 1 or stores != 1:
+        return None
+    for stmt in body[values[0][0] + 1 :]:
+        for node in ast_walk(stmt):
+            if isinstance(node, ast.Call) and any(
+                isinstance(a, ast.Name) and a.id == holder.id for a in (*node.args, *(k.value for k in node.keywords))
+            ):  # fmt: skip
+                helper = _function_called(node, facts, source)
+                if helper is None or _binds_attribute(helper.node, attribute):
+                    return None  # handed to a call that may set it (unknown, or binding one)
+    return values[0][1]
+
+
+def _function_called(call: ast.Call, facts: ModuleFacts, source: Source):  # type: ignore[no-untyped-def]
+    """The function of the module, or of another module of the project, a call by a plain name
+    runs; None when it cannot be read."""
+    if not isinstance(call.func, ast.Name):
+        return None
+    local = facts.module_functions.get(call.func.id)
+    if local is not None:
+        return local
+    qualified = facts.imports.qualify(call.func.id)
+    if facts.project is None or not qualified or qualified == call.func.id:
+        return None
+    return facts.project.function(qualified, source.path or None)
 
 
 def _is_none(expr: ast.expr) -> bool:

@@ -245,6 +245,9 @@ class ModuleModel:
     # that parameter, whose attributes its events name as the class does (`tr.model` ->
     # `self.model`), and the class
     handed_self: dict[int, tuple[ast.AST, str, str]] = field(default_factory=dict)
+    # id of a step function called only by loops of this module, each call written in the
+    # loop's own body (not through another helper) -> (the call, that loop) for every call
+    step_call_sites: dict[int, list[tuple[ast.Call, ast.AST]]] = field(default_factory=dict)
     # (class, attribute, hook) -> the hooks `for cb in self.<attribute>: cb.<hook>(self)` runs,
     # in order, as the walk found them (`_Walker.callback_hooks`)
     callback_hooks: dict[tuple[str, str, str], list[FunctionInfo]] = field(default_factory=dict)

@@ -188,6 +188,11 @@ def find_step_functions(model: ModuleModel, walker: _Walker, project: Project | 
         bases = _overridden_bases(project, own, info) if own is not None and info.class_name is not None else []
         if not contexts and not callers and not bases:
             continue  # no visible caller: not known to run once per batch
+        sites = walker.calls_into.get(id(info.node), [])
+        if contexts and not callers and not bases and len(contexts) == len(sites) and all(
+            ctx.home_loops and ctx.loops and not ctx.via for _, ctx in sites
+        ):  # fmt: skip
+            model.step_call_sites[id(info.node)] = [(call, ctx.home_loops[-1]) for call, ctx in sites]
         events = _iteration_events(info)
         node = info.node
         if events is None:

@@ -67,7 +67,13 @@ class MissingZeroGrad(Rule):
     iteration); so is one whose every clear is written under a test of its last pass (`if i ==
     len(loader) - 1:`, `i + 1 == len(loader)`, with `loader` the plain name `enumerate(loader)`
     or `zip(itertools.count(), loader)` counts over) while its step is under no test: every
-    step of a pass applies the gradients piled up since the pass before ended (the same fix). So is a loop whose every clear of the optimizer is a statement of its body
+    step of a pass applies the gradients piled up since the pass before ended (the same fix).
+    Both tests are also read in a `while True:` loop that counts a stream's batches by hand
+    from 0 (`it = iter(loader)` and `i = -1` just before it, its body starting with `try: x, y =
+    next(it)` / `except StopIteration: break`, then `i += 1`), and in a step function (a
+    subclass's override of the hook its base's loop calls) whose every call, in a loop of the
+    file, hands the tested parameter that loop's `enumerate` count (`self.train_step(i, x, y)`).
+    So is a loop whose every clear of the optimizer is a statement of its body
     written after an `if` that tests a loss for `nan`/`inf` (`if not torch.isfinite(loss):`,
     `math.isnan(...)`) and ends the iteration by `continue`, itself written after the
     iteration's backward (every `continue` there such a test: a window's `if (i + 1) % n != 0:
@@ -534,7 +540,7 @@ class MissingZeroGrad(Rule):
             if by_element is not None:
                 steps, cleared = by_element
         # `if i == 0: opt.zero_grad()`: a clear on the loop's first pass only clears nothing after
-        passes = {t: _cleared_on_the_first_pass_only(loop, t, clears, steps[t], model.source) for t in set(steps) & cleared - loop.cleared_by_callers}
+        passes = {t: _cleared_on_the_first_pass_only(loop, t, clears, steps[t], model.source, model) for t in set(steps) & cleared - loop.cleared_by_callers}
         first_pass = {t for t, kind in passes.items() if kind}
         cleared -= first_pass
         # `loss.backward(); if not torch.isfinite(loss): continue` before the only clear, at the
@@ -1030,7 +1036,9 @@ def _skips_by_continue(stmt: ast.stmt) -> bool:
     return stmt.__class__ is ast.If and any(s.__class__ is ast.Continue for s in stmt.body)  # type: ignore[attr-defined]
 
 
-def _cleared_on_the_first_pass_only(loop: TrainingLoop, target: str, clears: list[GradEvent], step: GradEvent, source: Source) -> str:
+def _cleared_on_the_first_pass_only(
+    loop: TrainingLoop, target: str, clears: list[GradEvent], step: GradEvent, source: Source, model: ModuleModel | None = None
+) -> str:
     """Every clear of `target` is written in the loop under `if i == 0:` (`not i`, `i < 1`),
     with `i` the loop's own count from 0 (`for i, batch in enumerate(loader)`, `for i in
     range(n)`: `_enumerate_start`), which nothing in the body rebinds, while its step is not
@@ -1041,8 +1049,15 @@ def _cleared_on_the_first_pass_only(loop: TrainingLoop, target: str, clears: lis
     "first" or "last"; "" otherwise."""
     node = loop.node
     mine = [c for c in clears if c.target == target]
-    if node.__class__ is not ast.For or not mine or not step.direct:
+    if not mine or not step.direct:
         return ""
+    stream = _counted_stream(node, source) if node.__class__ is ast.While else None
+    handed = _callers_count(node, source, model) if isinstance(node, FUNCTIONS) and model is not None else None
+    if node.__class__ is not ast.For and stream is None and handed is None:
+        return ""
+    if handed is not None:
+        stream = handed
+    data = stream[1] if stream is not None else _counted_data(node)  # type: ignore[arg-type]
     counters = set()
     last = set()
     for clear in mine:
@@ -1051,32 +1066,90 @@ def _cleared_on_the_first_pass_only(loop: TrainingLoop, target: str, clears: lis
             return ""
         counter = _first_pass_name(branches[0].node.test)
         if counter is None:
-            counter = _last_pass_name(branches[0].node.test, node)  # type: ignore[arg-type]
+            counter = _last_pass_name(branches[0].node.test, data)
             last.add(counter)
         counters.add(counter)
     if len(counters) != 1 or None in counters:
         return ""
     counter = counters.pop()
-    if _enumerate_start(node, counter, source) != 0:  # type: ignore[arg-type]
+    if stream is not None:
+        if counter != stream[0]:
+            return ""
+    elif _enumerate_start(node, counter, source) != 0:  # type: ignore[arg-type]
         return ""
     if last and step.branches_within(node):
         return ""  # (a clear on the last pass only: the step runs on every iteration)
     if any(isinstance(b.node, ast.If) and _first_pass_name(b.node.test) == counter for b in step.branches_within(node)):
         return ""
+    counting = node.body[1] if stream is not None and handed is None else None  # (`i += 1`: the count itself)
     if any(
         isinstance(n, ast.Name) and n.id == counter and not isinstance(n.ctx, ast.Load)
-        for stmt in node.body for n in ast_walk(stmt)  # type: ignore[attr-defined]
+        for stmt in node.body if stmt is not counting for n in ast_walk(stmt)  # type: ignore[attr-defined]
     ):  # fmt: skip
         return ""
     return "last" if last else "first"
 
 
-def _last_pass_name(test: ast.expr, node: ast.For) -> str | None:
-    """The name `i` of a test true on the last pass only of `for i, b in enumerate(data)` (or
-    `zip(itertools.count(), data)`), `data` a plain name: `i == len(data) - 1`, `len(data) - 1
-    == i`, `i + 1 == len(data)`, `len(data) == i + 1`."""
-    if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq):
+def _callers_count(function: ast.AST, source: Source, model: ModuleModel) -> tuple[str, ast.Name] | None:
+    """A step function (`def train_step(self, i, x, y)`, a subclass's override of the hook its
+    base's loop calls) whose every call, each in the body of a loop of this module, hands one
+    parameter the loop's own count from 0 of the same plain name (`for i, (x, y) in
+    enumerate(loader): self.train_step(i, x, y)`), the count not bound again in the loop, nor
+    the parameter in the function, nor the name in the function or around the loop (both read
+    the module's): `(parameter, data)`, so that a test of the parameter is one of the loop's
+    first or last pass."""
+    sites = model.step_call_sites.get(id(function))
+    if not sites:
         return None
+    args = function.args  # type: ignore[attr-defined]
+    positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+    found: set[tuple[str, str]] | None = None
+    for call, loop in sites:
+        if not isinstance(loop, ast.For) or any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            return None
+        names = positional[1:] if isinstance(call.func, ast.Attribute) and positional[:1] == ["self"] else positional
+        counted = _counted_data(loop)
+        if counted is None:
+            return None
+        here: set[tuple[str, str]] = set()
+        passed = [*((names[i], a) for i, a in enumerate(call.args) if i < len(names)), *((k.arg, k.value) for k in call.keywords)]
+        for parameter, value in passed:
+            if isinstance(value, ast.Name) and _enumerate_start(loop, value.id, source) == 0:
+                if any(isinstance(n, ast.Name) and n.id == value.id and not isinstance(n.ctx, ast.Load) for stmt in loop.body for n in ast_walk(stmt)):
+                    return None  # the count bound again in the loop
+                here.add((parameter, counted.id))  # type: ignore[arg-type]
+        around = _function_holding(loop, source)
+        if len(here) != 1 or (found is not None and here != found) or (around is not None and _binds(around, counted.id)):
+            return None
+        found = here
+    if not found:
+        return None
+    parameter, name = found.pop()
+    if parameter not in (*positional, *(a.arg for a in args.kwonlyargs)) or _binds(function, name):
+        return None
+    return parameter, ast.Name(id=name, ctx=ast.Load())
+
+
+def _function_holding(node: ast.AST, source: Source) -> ast.AST | None:
+    from gradfix.analysis.shared_graphs import _enclosing_function
+
+    return _enclosing_function(node, source)
+
+
+def _binds(scope: ast.AST, name: str) -> bool:
+    """`name` is a parameter of the function `scope`, or bound (or declared global) in it."""
+    args = getattr(scope, "args", None)
+    if args is not None and name in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a}:
+        return True
+    return any(
+        (isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load))
+        or (isinstance(n, (ast.Global, ast.Nonlocal)) and name in n.names)
+        for n in ast_walk(scope)
+    )  # fmt: skip
+
+
+def _counted_data(node: ast.For) -> ast.Name | None:
+    """`data` of `for i, b in enumerate(data)` or `zip(itertools.count(), data)`, a plain name."""
     iterable = node.iter
     if not isinstance(iterable, ast.Call) or not iterable.args or iterable.keywords:
         return None
@@ -1087,7 +1160,72 @@ def _last_pass_name(test: ast.expr, node: ast.For) -> str | None:
         data = iterable.args[1]
     else:
         return None
-    if not isinstance(data, ast.Name):
+    return data if isinstance(data, ast.Name) else None
+
+
+def _counted_stream(node: ast.While, source: Source) -> tuple[str, ast.Name] | None:
+    """A `while True:` loop counting the batches of a stream by hand, from 0: the two statements
+    before it (either order) are `it = iter(data)` and `i = -1`, and its body starts with `try:
+    b = next(it)` / `except StopIteration: break` (nothing else in the `try`), then `i += 1`;
+    `it` and `data` plain names the body never binds, no `else:`. `(i, data)`: `i` is the pass's
+    index in `data`, and `i == len(data) - 1` holds on its last batch only."""
+    if not (isinstance(node.test, ast.Constant) and node.test.value is True) or node.orelse or len(node.body) < 3:
+        return None
+    head, count = node.body[0], node.body[1]
+    if not (isinstance(head, ast.Try) and len(head.body) == 1 and len(head.handlers) == 1 and not head.orelse and not head.finalbody):
+        return None
+    fetch, handler = head.body[0], head.handlers[0]
+    if not (
+        isinstance(fetch, ast.Assign) and isinstance(fetch.value, ast.Call) and isinstance(fetch.value.func, ast.Name)
+        and fetch.value.func.id == "next" and len(fetch.value.args) == 1 and not fetch.value.keywords
+        and isinstance(fetch.value.args[0], ast.Name)
+        and isinstance(handler.type, ast.Name) and handler.type.id == "StopIteration"
+        and len(handler.body) == 1 and isinstance(handler.body[0], ast.Break)
+    ):  # fmt: skip
+        return None
+    if not (
+        isinstance(count, ast.AugAssign) and isinstance(count.op, ast.Add) and isinstance(count.target, ast.Name)
+        and isinstance(count.value, ast.Constant) and count.value.value == 1 and not isinstance(count.value.value, bool)
+    ):  # fmt: skip
+        return None
+    stream, counter = fetch.value.args[0].id, count.target.id
+    block = source.block_of(node)
+    if block is None:
+        return None
+    at = next((i for i, stmt in enumerate(block) if stmt is node), None)
+    if at is None or at < 2:
+        return None
+    data: ast.Name | None = None
+    start = False
+    for stmt in block[at - 2 : at]:
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+            return None
+        name, value = stmt.targets[0].id, stmt.value
+        if name == counter and isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub):
+            start = isinstance(value.operand, ast.Constant) and value.operand.value == 1 and not isinstance(value.operand.value, bool)
+        elif (
+            name == stream and isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "iter"
+            and len(value.args) == 1 and not value.keywords and isinstance(value.args[0], ast.Name)
+        ):  # fmt: skip
+            data = value.args[0]
+    if not start or data is None or counter in (stream, data.id):
+        return None
+    if any(
+        isinstance(n, ast.Name) and n.id in (stream, data.id) and not isinstance(n.ctx, ast.Load)
+        for stmt in node.body for n in ast_walk(stmt)
+    ):  # fmt: skip
+        return None
+    return counter, data
+
+
+def _last_pass_name(test: ast.expr, data: ast.Name | None) -> str | None:
+    """The name `i` of a test true on the last pass only of `for i, b in enumerate(data)` (or
+    `zip(itertools.count(), data)`, or a `while True:` loop counting `next(iter(data))` by hand:
+    `_counted_stream`), `data` a plain name: `i == len(data) - 1`, `len(data) - 1 == i`, `i + 1
+    == len(data)`, `len(data) == i + 1`."""
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq):
+        return None
+    if data is None:
         return None
 
     def length(expr: ast.expr) -> bool:

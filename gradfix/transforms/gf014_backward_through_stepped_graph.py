@@ -32,7 +32,11 @@ class BackwardThroughSteppedGraph(Rule):
     `d_optimizer.step()`, by the generator's loss). A model and an optimizer handed in to a
     step function (`def train_step(net, optimizer, x, y)`, or bound in a trainer's `__init__`)
     are read at its calls, in the file or another module of the project: every call must pass
-    an optimizer built over the model it passes.
+    an optimizer built over the model it passes. So is an optimizer on a state object handed in
+    (`def train_step(model, criterion, st, i, x, y)` stepping `st.opt`): the caller binds the
+    object once and its optimizer once (`st = State(); st.opt = SGD(model.parameters())`),
+    binds no other `.opt` in its module, and hands the object to no function that binds one
+    (the step function hands it to none).
 
     Without `retain_graph=True` too: a later backward whose loss comes from a forward pass
     of a model that ran before the step of an optimizer over that model, when no earlier
@@ -353,7 +357,7 @@ def _handed_in_owners(optimizer: str, loop: TrainingLoop, model: ModuleModel, gr
     its function (`def train_step(net, optimizer, x, y)`) or of its class's `__init__` (see
     `handed_in_calls`) and that every call of it, at least one, in this module or another of
     the project, passes with an optimizer built over their parameters (`train_step(model, SGD(model.parameters()), x, y)`)."""
-    if not _handed_in_shape(optimizer):
+    if not _handed_in_shape(optimizer) and not _held_shape(optimizer):
         return set()
     keys = {key for unit in graphs.flow.units for _, key in graphs.graph(unit).forwards if key is not None and _handed_in_shape(key)}
     return handed_in_modules(optimizer, keys, loop, model)
@@ -381,6 +385,11 @@ def handed_in_modules(optimizer: str, keys: set[str], loop: TrainingLoop, model:
 def _handed_in_shape(key: str) -> bool:
     """A name (a parameter) or `self.name` (bound from one in `__init__`): what `handed_in_calls` reads."""
     return "." not in key or (key.startswith("self.") and key.count(".") == 1)
+
+
+def _held_shape(key: str) -> bool:
+    """`st.opt`: an optimizer on a state object handed in (read by `handed_in_calls` too)."""
+    return key.count(".") == 1 and not key.startswith("self.") and "[" not in key and "(" not in key
 
 
 def _stepped_before(events: list[GradEvent], model: ModuleModel, cache: dict[str, set[str]]) -> dict[int, list[GradEvent]]:

@@ -151,7 +151,12 @@ class MissingZeroGrad(Rule):
     updates, nothing clearing them (`w.grad.zero_()` or `w.grad = None` in the loop, a
     `zero_grad()`, a helper call touching gradients: silent), and the tensors never rebound in
     the loop (`w = (w - lr * w.grad).detach().requires_grad_()` makes new leaves). The fix sets
-    each updated tensor's `.grad` to None after the updates.
+    each updated tensor's `.grad` to None after the updates. The same update of each parameter
+    of a module, `for p in model.parameters(): p -= lr * p.grad` (also `p.data.sub_(lr *
+    p.grad)`; a `for` of the loop's body, or of a `with` block in it, whose body is nothing
+    but updates of its variable; `parameters()` yields leaf tensors), is such a step: the fix
+    sets `p.grad = None` right after the update, inside that `for` (after it, `p` would be the
+    last parameter only).
 
     ## Why is this bad?
     `backward()` adds into `.grad`; it never overwrites. Without a clear, every step applies
@@ -399,7 +404,24 @@ class MissingZeroGrad(Rule):
         last = updates[-1].statement
         holder = next((s for s in loop.node.body if any(n is last for n in ast_walk(s))), None)
         fix = None
-        if holder is not None and source.alone_on_lines(holder):
+        loops = list(dict.fromkeys(u.over for u in updates if u.over is not None))
+        if loops:
+            # `for p in model.parameters(): p -= lr * p.grad`: each parameter's gradient is set
+            # to None right after its update, in the parameter loop (after that loop, `p` would
+            # be the last parameter only); tensors of the loop updated by name as below
+            named = [u for u in updates if u.over is None]
+            edits = [InsertStatements(over.body[-1], "after", new_statement(f"{over.target.id}.grad = None")) for over in loops]  # type: ignore[attr-defined]
+            ok = all(source.alone_on_lines(over.body[-1]) for over in loops)
+            if named:
+                last_named = named[-1].statement
+                holder = next((s for s in loop.node.body if any(n is last_named for n in ast_walk(s))), None)
+                ok = ok and holder is not None and source.alone_on_lines(holder)
+                if ok:
+                    names = list(dict.fromkeys(u.name for u in named))
+                    edits.append(InsertStatements(holder, "after", new_statement("\n".join(f"{n}.grad = None" for n in names))))
+            if ok:
+                fix = Fix(edits, Safety.SAFE)
+        elif holder is not None and source.alone_on_lines(holder):
             names = list(dict.fromkeys(u.name for u in updates))
             fix = Fix([InsertStatements(holder, "after", new_statement("\n".join(f"{n}.grad = None" for n in names)))], Safety.SAFE)
         first = updates[0]

@@ -269,7 +269,8 @@ class MissingZeroGrad(Rule):
       ...)`, is that optimizer's alone: it counts neither for a step function stepping another
       optimizer nor for another optimizer the loop steps itself);
     - the optimizer clears itself after each step: a step post-hook that calls `zero_grad`
-      (`opt.register_step_post_hook(...)`, torch's `register_optimizer_step_post_hook(...)`), or
+      (`opt.register_step_post_hook(...)`, torch's `register_optimizer_step_post_hook(...)`;
+      a pre-hook, `opt.register_step_pre_hook(...)`, clears before each step: GF002's), or
       a class of the module whose own `step()` calls `zero_grad` or sets `p.grad = None`, or
       whose last call of another method of the class clears (SAM's `second_step()`: a
       `self.zero_grad()` in its own body, or under `if zero_grad:` when the call passes
@@ -1682,18 +1683,19 @@ def _names_in_loop_scope(step: GradEvent) -> set[str]:
 def _clears_itself(target: str, model: ModuleModel) -> bool:
     """The optimizer clears its gradients after each step by itself: a step post-hook that
     clears (`opt.register_step_post_hook(lambda o, a, k: o.zero_grad())`, or torch's global
-    `register_optimizer_step_post_hook`), or it is an instance of a class of this module whose
+    `register_optimizer_step_post_hook`; a pre-hook that clears, `register_step_pre_hook`, clears
+    too, before each step: GF002 reports it), or it is an instance of a class of this module whose
     own `step()` clears, itself or in the last method of the class it calls (SAM's
     `second_step()`)."""
     source = model.source
-    if "register_" in source.text and "step_post_hook" in source.text:
+    if "register_" in source.text and ("step_post_hook" in source.text or "register_step_pre_hook" in source.text):
         for node in source.nodes:
             if not isinstance(node, ast.Call) or not node.args:
                 continue
             method = method_name(node) or call_name(node) or ""
             if method.rsplit(".", 1)[-1] == "register_optimizer_step_post_hook":
                 hooked = True
-            elif method == "register_step_post_hook":
+            elif method in ("register_step_post_hook", "register_step_pre_hook"):
                 recv = receiver(node)
                 hooked = recv is not None and source.key(recv) == target
             else:

@@ -11,7 +11,9 @@ whose whole work belongs on the other side trains otherwise than the loop means 
   (GF012).
 
 Only the plain shape is read: a registration statement of its own (`opt.register_...(hook)`
-or `handle = opt.register_...(hook)`) on an optimizer the module steps in a training loop,
+or `handle = opt.register_...(hook)`) on an optimizer the module steps in a training loop (a
+clearing pre-hook not when the optimizer is stepped with a closure, `opt.step(closure)`: the
+closure backpropagates inside the step, after the pre-hooks),
 with a `lambda` or a `def` of the module (one definition of the name, registered once) whose
 whole body is calls of that one kind. The fix registers the hook on the other side (the same
 hook, `register_step_post_hook` for `register_step_pre_hook` and the reverse): the twin a user
@@ -55,9 +57,17 @@ def misplaced_hooks(model: ModuleModel, side: str, kind: str) -> Iterator[Mispla
     source = model.source
     if side.encode() not in source.data:
         return
-    stepped = {e.target for loop in model.loops for e in loop.events if e.kind is EventKind.STEP and e.target}
+    steps = [e for loop in model.loops for e in loop.events if e.kind is EventKind.STEP and e.target]
+    stepped = {e.target for e in steps}
     if not stepped:
         return
+    # `opt.step(closure)`: the closure clears and backpropagates inside the step, after the
+    # pre-hooks (LBFGS): a clearing pre-hook then clears before the closure's backward
+    closures = {
+        e.target for e in steps
+        if isinstance(e.node, ast.Call) and method_name(e.node) == "step" and (e.node.args or e.node.keywords)
+        and receiver(e.node) is not None and source.key(receiver(e.node)) == e.target
+    }  # fmt: skip
     for stmt in source.statements:
         value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign)) else None
         if not isinstance(value, ast.Call) or method_name(value) != side or len(value.args) != 1 or value.keywords:
@@ -66,7 +76,7 @@ def misplaced_hooks(model: ModuleModel, side: str, kind: str) -> Iterator[Mispla
         if recv is None or dotted(recv) is None:
             continue
         optimizer = source.key(recv)
-        if optimizer not in stepped:
+        if optimizer not in stepped or (kind == "clear" and optimizer in closures):
             continue
         calls = _hook_calls(value.args[0], model)
         if not calls:

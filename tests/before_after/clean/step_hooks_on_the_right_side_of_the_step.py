@@ -1,6 +1,7 @@
 # Optimizer step hooks doing their work on the right side of the step: a pre-hook clips, a
 # post-hook clears and steps the schedule, a pre-hook only reads the learning rate, a pre-hook
-# clears another optimizer (not the one it is registered on).
+# clears another optimizer (not the one it is registered on), and a clearing pre-hook of an
+# optimizer stepped with a closure (LBFGS runs the closure's backward after the pre-hooks).
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -44,3 +45,16 @@ for _ in range(50):
     actor_loss = -critic(actor(s).expand(-1, 10)).mean()
     actor_loss.backward()
     actor_opt.step()
+
+probe = nn.Linear(10, 1)
+lbfgs = torch.optim.LBFGS(probe.parameters(), lr=0.5, max_iter=5)
+lbfgs.register_step_pre_hook(lambda o, a, k: o.zero_grad(set_to_none=True))
+features, targets = torch.randn(64, 10), torch.randn(64, 1)
+for _ in range(10):
+
+    def closure():
+        loss = F.mse_loss(probe(features), targets)
+        loss.backward()
+        return loss
+
+    lbfgs.step(closure)

@@ -5,6 +5,9 @@ Such a statement is the loop's step when the optimizer is written by hand (a cou
 `w1, b1, w2, b2`). Only the plainest shape is read: every `.grad` of the loop's code is read in
 one of these updates, of the tensor it updates, and the loop does nothing else with gradients
 (no optimizer step, no clear, no call gradfix could not look into).
+The same update of each parameter of a module, `for p in model.parameters(): p -= lr * p.grad`
+(a `for` of the loop's own body whose body is nothing but such updates of its variable), is
+one too: `parameters()` yields the module's leaf tensors.
 """
 
 from __future__ import annotations
@@ -21,11 +24,12 @@ _LEAF_WORDS = ("requires_grad=True", "requires_grad_()", "Parameter(")
 
 
 class ManualUpdate:
-    __slots__ = ("name", "statement")
+    __slots__ = ("name", "statement", "over")
 
-    def __init__(self, name: str, statement: ast.stmt) -> None:
+    def __init__(self, name: str, statement: ast.stmt, over: ast.For | None = None) -> None:
         self.name = name  # the tensor updated, a plain name
         self.statement = statement  # the update statement
+        self.over = over  # the `for p in model.parameters():` it is written in, if any
 
 
 def manual_updates(loop: TrainingLoop, model: ModuleModel) -> list[ManualUpdate] | None:
@@ -37,13 +41,22 @@ def manual_updates(loop: TrainingLoop, model: ModuleModel) -> list[ManualUpdate]
         return None
     if not any(e.kind is EventKind.GRAD_READ for e in events) or ".grad" not in source.segment(loop.node):
         return None
-    if any(e.via or e.loops[-1:] != (loop.node,) or e.branches_within(loop.node) for e in events):
-        return None  # in a helper, an inner loop or under an `if`: not this plain shape
+    over = {id(s): s for s in _statements(loop.node.body) if _parameter_loop(s)}
+    if any(e.via or e.branches_within(loop.node) for e in events):
+        return None  # in a helper or under an `if`: not this plain shape
+    if any(e.loops[-1:] != (loop.node,) and (len(e.loops) < 2 or e.loops[-2] is not loop.node or id(e.loops[-1]) not in over) for e in events):
+        return None  # in an inner loop other than a parameter loop of the plain shape
     if not any(e.kind is EventKind.BACKWARD for e in events):
         return None
     updates: list[ManualUpdate] = []
     used: set[int] = set()
     for stmt in _statements(loop.node.body):
+        if id(stmt) in over:
+            assert isinstance(stmt, ast.For)
+            for inner in stmt.body:
+                updates.append(ManualUpdate(stmt.target.id, inner, stmt))  # type: ignore[attr-defined]
+                used.update(id(n) for n in ast_walk(inner) if isinstance(n, ast.Attribute) and n.attr == "grad")
+            continue
         found = _update(stmt)
         if found is not None:
             updates.append(ManualUpdate(found, stmt))
@@ -52,10 +65,13 @@ def manual_updates(loop: TrainingLoop, model: ModuleModel) -> list[ManualUpdate]
         return None
     if any(isinstance(n, ast.Attribute) and n.attr == "grad" and id(n) not in used for n in ast_walk(loop.node)):
         return None  # `.grad` read or written elsewhere: a clear, a log, a clip by hand
-    names = {u.name for u in updates}
+    names = {u.name for u in updates if u.over is None}
+    looped = {u.name for u in updates if u.over is not None}
     for stmt in ast_walk(loop.node):
+        if id(stmt) in over:
+            continue  # the parameter loop binds its own variable
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, (ast.AnnAssign, ast.For, ast.AsyncFor)) else []
-        if any(isinstance(n, ast.Name) and n.id in names for t in targets for n in ast_walk(t)):
+        if any(isinstance(n, ast.Name) and n.id in names | looped for t in targets for n in ast_walk(t)):
             return None  # `w = (w - lr * w.grad).detach().requires_grad_()`: a new leaf each time
     for name in names:
         values = assigned_values(model, name)
@@ -65,14 +81,31 @@ def manual_updates(loop: TrainingLoop, model: ModuleModel) -> list[ManualUpdate]
 
 
 def _statements(body: list[ast.stmt]) -> list[ast.stmt]:
-    """The simple statements of the loop body, also inside `with` blocks (not under an `if`)."""
+    """The simple statements of the loop body, also inside `with` blocks (not under an `if`), and
+    its parameter loops (`_parameter_loop`)."""
     out: list[ast.stmt] = []
     for stmt in body:
         if isinstance(stmt, (ast.With, ast.AsyncWith)):
             out += _statements(stmt.body)
-        elif not isinstance(stmt, COMPOUND):
+        elif not isinstance(stmt, COMPOUND) or _parameter_loop(stmt):
             out.append(stmt)
     return out
+
+
+def _parameter_loop(stmt: ast.stmt) -> bool:
+    """`for p in model.parameters():` (a dotted module, no argument, no `else`) whose body is only
+    updates of `p` (`p -= lr * p.grad`)."""
+    if not isinstance(stmt, ast.For) or stmt.orelse or not isinstance(stmt.target, ast.Name):
+        return False
+    it = stmt.iter
+    if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and it.func.attr == "parameters" and not it.args and not it.keywords):
+        return False
+    module = it.func.value
+    while isinstance(module, ast.Attribute):
+        module = module.value
+    if not isinstance(module, ast.Name):
+        return False
+    return all(_update(inner) == stmt.target.id for inner in stmt.body)
 
 
 def _update(stmt: ast.stmt) -> str | None:

@@ -10,7 +10,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, Loop, TrainingLoop
 from gradfix.source import FUNCTIONS, Source
-from gradfix.transforms.base import InsertStatements, Lines, code_lines
+from gradfix.transforms.base import Finding, Fix, InsertStatements, Lines, ReplaceNode, Safety, code_lines
 from gradfix.walk import ast_walk
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -419,3 +419,15 @@ def ignite_handlers(
             ):  # fmt: skip
                 trainer = dotted(call.func.value)
                 yield trainer, engines[trainer], functions[call.args[1].id], call.args[0], stmt  # type: ignore[index, misc]
+
+
+def step_hook_finding(code: str, hook, message: str, other: str, model: ModuleModel) -> Finding:  # type: ignore[no-untyped-def]
+    """A finding on an optimizer step hook registered on the wrong side of the step
+    (gradfix/analysis/step_hooks.py), pointing at the hook's clear, clip or scheduler step;
+    fixed (safe) by registering the same hook on the `other` side, when that is all it does."""
+    source = model.source
+    fix = None
+    if hook.whole:
+        recv = hook.registration.func.value
+        fix = Fix([ReplaceNode(hook.registration.func, f"{source.segment(recv)}.{other}", hook.statement)], Safety.SAFE)
+    return Finding(code, message, hook.action, fix=fix, related=(hook.statement,))

@@ -157,7 +157,12 @@ class MissingZeroGrad(Rule):
     updates, nothing clearing them (`w.grad.zero_()` or `w.grad = None` in the loop, a
     `zero_grad()`, a helper call touching gradients: silent), and the tensors never rebound in
     the loop (`w = (w - lr * w.grad).detach().requires_grad_()` makes new leaves). The fix sets
-    each updated tensor's `.grad` to None after the updates.
+    each updated tensor's `.grad` to None after the updates. The same update of each parameter
+    of a module, `for p in model.parameters(): p -= lr * p.grad` (also `p.data.sub_(lr *
+    p.grad)`; a `for` of the loop's body, or of a `with` block in it, whose body is nothing
+    but updates of its variable; `parameters()` yields leaf tensors), is such a step: the fix
+    sets `p.grad = None` right after the update, inside that `for` (after it, `p` would be the
+    last parameter only).
 
     ## Why is this bad?
     `backward()` adds into `.grad`; it never overwrites. Without a clear, every step applies
@@ -270,7 +275,8 @@ class MissingZeroGrad(Rule):
       ...)`, is that optimizer's alone: it counts neither for a step function stepping another
       optimizer nor for another optimizer the loop steps itself);
     - the optimizer clears itself after each step: a step post-hook that calls `zero_grad`
-      (`opt.register_step_post_hook(...)`, torch's `register_optimizer_step_post_hook(...)`), or
+      (`opt.register_step_post_hook(...)`, torch's `register_optimizer_step_post_hook(...)`;
+      a pre-hook, `opt.register_step_pre_hook(...)`, clears before each step: GF002's), or
       a class of the module whose own `step()` calls `zero_grad` or sets `p.grad = None`, or
       whose last call of another method of the class clears (SAM's `second_step()`: a
       `self.zero_grad()` in its own body, or under `if zero_grad:` when the call passes
@@ -463,7 +469,24 @@ class MissingZeroGrad(Rule):
         last = updates[-1].statement
         holder = next((s for s in loop.node.body if any(n is last for n in ast_walk(s))), None)
         fix = None
-        if holder is not None and source.alone_on_lines(holder):
+        loops = list(dict.fromkeys(u.over for u in updates if u.over is not None))
+        if loops:
+            # `for p in model.parameters(): p -= lr * p.grad`: each parameter's gradient is set
+            # to None right after its update, in the parameter loop (after that loop, `p` would
+            # be the last parameter only); tensors of the loop updated by name as below
+            named = [u for u in updates if u.over is None]
+            edits = [InsertStatements(over.body[-1], "after", new_statement(f"{over.target.id}.grad = None")) for over in loops]  # type: ignore[attr-defined]
+            ok = all(source.alone_on_lines(over.body[-1]) for over in loops)
+            if named:
+                last_named = named[-1].statement
+                holder = next((s for s in loop.node.body if any(n is last_named for n in ast_walk(s))), None)
+                ok = ok and holder is not None and source.alone_on_lines(holder)
+                if ok:
+                    names = list(dict.fromkeys(u.name for u in named))
+                    edits.append(InsertStatements(holder, "after", new_statement("\n".join(f"{n}.grad = None" for n in names))))
+            if ok:
+                fix = Fix(edits, Safety.SAFE)
+        elif holder is not None and source.alone_on_lines(holder):
             names = list(dict.fromkeys(u.name for u in updates))
             fix = Fix([InsertStatements(holder, "after", new_statement("\n".join(f"{n}.grad = None" for n in names)))], Safety.SAFE)
         first = updates[0]
@@ -1856,18 +1879,19 @@ def _names_in_loop_scope(step: GradEvent) -> set[str]:
 def _clears_itself(target: str, model: ModuleModel) -> bool:
     """The optimizer clears its gradients after each step by itself: a step post-hook that
     clears (`opt.register_step_post_hook(lambda o, a, k: o.zero_grad())`, or torch's global
-    `register_optimizer_step_post_hook`), or it is an instance of a class of this module whose
+    `register_optimizer_step_post_hook`; a pre-hook that clears, `register_step_pre_hook`, clears
+    too, before each step: GF002 reports it), or it is an instance of a class of this module whose
     own `step()` clears, itself or in the last method of the class it calls (SAM's
     `second_step()`)."""
     source = model.source
-    if "register_" in source.text and "step_post_hook" in source.text:
+    if "register_" in source.text and ("step_post_hook" in source.text or "register_step_pre_hook" in source.text):
         for node in source.nodes:
             if not isinstance(node, ast.Call) or not node.args:
                 continue
             method = method_name(node) or call_name(node) or ""
             if method.rsplit(".", 1)[-1] == "register_optimizer_step_post_hook":
                 hooked = True
-            elif method == "register_step_post_hook":
+            elif method in ("register_step_post_hook", "register_step_pre_hook"):
                 recv = receiver(node)
                 hooked = recv is not None and source.key(recv) == target
             else:

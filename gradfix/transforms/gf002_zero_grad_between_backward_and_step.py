@@ -26,10 +26,12 @@ from gradfix.transforms._common import (
     owned_events,
     same_branches,
     single_call_statement,
+    step_hook_finding,
 )
 from gradfix.transforms._accumulation import later_steps
 from gradfix.transforms._placement import skipped_by_jump
 from gradfix.transforms.apply import statement_lines
+from gradfix.analysis.step_hooks import POST, PRE, misplaced_hooks
 from gradfix.transforms.base import (
     Finding,
     Fix,
@@ -81,6 +83,13 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
         loss.backward()
         optimizer.step()
     ```
+
+    A clear in an optimizer step pre-hook (`opt.register_step_pre_hook(hook)` with `def
+    hook(optimizer, args, kwargs): optimizer.zero_grad()`, or a `lambda`) runs there too: torch
+    calls the hook inside each `opt.step()`, after the backward, before the update (see
+    gradfix/analysis/step_hooks.py for the shape read). The fix registers the hook with
+    `register_step_post_hook` (a clear right after each step) when the hook does nothing but
+    clear.
 
     ## Fix safety
     Safe. The clear statement moves, with the comment lines above it, to where a hand-fixed
@@ -177,6 +186,18 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
         "`{clear}` runs after the engine's backward and wipes the gradients `{step}` is about to apply"
         " (the engine clears after each step by itself)"
     )
+
+    hook_message = (
+        "`{clear}` runs in a step pre-hook of `{opt}`, after the backward and before each `{opt}.step()`:"
+        " the step finds no gradient; register the hook with `register_step_post_hook`"
+    )
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        yield from super().check(model)
+        if b"register_step_pre_hook" in model.source.data:
+            for hook in misplaced_hooks(model, PRE, "clear"):
+                clear = model.source.code(hook.action)
+                yield step_hook_finding(self.code, hook, self.hook_message.format(clear=clear, opt=hook.optimizer), POST, model)
 
     def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         events = owned_events(loop, model)

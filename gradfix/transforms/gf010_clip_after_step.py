@@ -9,7 +9,7 @@ from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
 from gradfix.patterns import lazily
 from gradfix.source import TRIES, WITHS
-from gradfix.transforms._common import branch_prefix, built_over_clipped, ignite_handlers, owned_events
+from gradfix.transforms._common import branch_prefix, built_over_clipped, ignite_handlers, owned_events, step_hook_finding
 from gradfix.transforms._placement import (
     can_jump_over,
     siblings,
@@ -17,6 +17,7 @@ from gradfix.transforms._placement import (
     unit_holds_only,
 )
 from gradfix.transforms.apply import indented, statement_lines
+from gradfix.analysis.step_hooks import POST, PRE, misplaced_hooks
 from gradfix.transforms.base import (
     Finding,
     Fix,
@@ -117,6 +118,12 @@ class ClipAfterStep(LoopRule):
     ```
     With a `GradScaler`, the clip goes after `scaler.unscale_(optimizer)` (GF013 adds
     it when missing).
+
+    A clip in an optimizer step post-hook (`opt.register_step_post_hook(hook)` with `def
+    hook(optimizer, args, kwargs): torch.nn.utils.clip_grad_norm_(...)`, or a `lambda`) runs
+    after each `opt.step()` too (see gradfix/analysis/step_hooks.py for the shape read): the
+    fix registers the hook with `register_step_pre_hook`, which torch runs inside the step,
+    before the update, when the hook does nothing but clip.
 
     ## Fix safety
     Safe. The clip statement (or the compound statement around it, such as its `if`) moves, with
@@ -281,12 +288,20 @@ class ClipAfterStep(LoopRule):
         "`{clip}` runs after `backward()`, whose gradient hook `{hook}` already stepped the optimizers:"
         " the clip cannot affect the update; clip in the hook, before the step"
     )
+    message_post_hook = (
+        "`{clip}` runs in a step post-hook of `{opt}`, after each `{opt}.step()`: the step used unclipped"
+        " gradients; register the hook with `register_step_pre_hook`"
+    )
     message = message_after
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         yield from super().check(model)
         data = model.source.data
+        if b"register_step_post_hook" in data:
+            for hook in misplaced_hooks(model, POST, "clip"):
+                clip = model.source.code(hook.action)
+                yield step_hook_finding(self.code, hook, self.message_post_hook.format(clip=clip, opt=hook.optimizer), PRE, model)
         if b"ITERATION_COMPLETED" in data and b"clip_grad_" in data:
             yield from self._completed_handlers(model)
         if b"on_before_zero_grad" in data and b"clip_grad" in data:

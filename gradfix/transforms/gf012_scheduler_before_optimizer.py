@@ -8,7 +8,7 @@ from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.assignments import assigned_calls, assigned_values, assignments, dict_of_names, init_parameter, reaching_top_level
 from gradfix.analysis.names import call_name, dotted, keyword, last_name, method_name, parameter_default, positional, receiver
 from gradfix.patterns import lazily
-from gradfix.transforms._common import ignite_handlers, training_loop_ids
+from gradfix.transforms._common import ignite_handlers, step_hook_finding, training_loop_ids
 from gradfix.source import FOR_LOOPS, FUNCTIONS, Source, encloses
 from gradfix.transforms._placement import (
     can_jump_over,
@@ -19,6 +19,7 @@ from gradfix.transforms._placement import (
 )
 from gradfix.transforms.apply import statement_lines
 from gradfix.walk import ast_walk
+from gradfix.analysis.step_hooks import POST, PRE, misplaced_hooks
 from gradfix.transforms.base import (
     Finding,
     Fix,
@@ -106,6 +107,13 @@ class SchedulerBeforeOptimizer(LoopRule):
             optimizer.step()
         scheduler.step()
     ```
+
+    A scheduler stepped in an optimizer step pre-hook (`opt.register_step_pre_hook(hook)`
+    with `def hook(optimizer, args, kwargs): scheduler.step()`, or a `lambda`; the scheduler a
+    name bound only to a `torch.optim.lr_scheduler` class or a `...LR(...)` / `...Scheduler(...)`
+    call) runs before each `opt.step()` too (see gradfix/analysis/step_hooks.py): the fix
+    registers the hook with `register_step_post_hook` when the hook does nothing but step
+    schedulers; a hook that also clips is reported without a fix.
 
     ## Fix safety
     Safe. The `scheduler.step()` statement (or the compound statement around it in the block it
@@ -283,11 +291,23 @@ class SchedulerBeforeOptimizer(LoopRule):
 
     judges_unseen_calls = True  # `_unseen_code_after`
 
+    pre_hook_message = (
+        "`{sched}` runs in a step pre-hook of `{opt}`, before each `{opt}.step()`: the first learning rate"
+        " is skipped; register the hook with `register_step_post_hook`"
+    )
+
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         seen: set[int] = set()
         for finding in super().check(model):
             seen.add(id(finding.node))
             yield finding
+        if b"register_step_pre_hook" in model.source.data:
+            for hook in misplaced_hooks(model, PRE, "schedule"):
+                sched = model.source.code(hook.action)
+                finding = step_hook_finding(self.code, hook, self.pre_hook_message.format(sched=sched, opt=hook.optimizer), POST, model)
+                if id(finding.node) not in seen:
+                    seen.add(id(finding.node))
+                    yield finding
         for finding in self._epoch_functions(model):
             if id(finding.node) not in seen:
                 seen.add(id(finding.node))

@@ -51,3 +51,44 @@ def test_manual_update_cleared_like_the_hand_fix(tmp_path: Path) -> None:
     (tmp_path / "zeroed.py").write_text(SCRIPT.format(clear=HAND))
     (tmp_path / "none.py").write_text(SCRIPT.format(clear=FIXED))
     assert_same_training(run_script(tmp_path / "none.py"), run_script(tmp_path / "zeroed.py"))
+
+
+PARAMETER_LOOP = '''import hashlib
+import json
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+x = torch.randn(32, 4)
+y = torch.randint(0, 3, (32,))
+net = nn.Sequential(nn.Linear(4, 8), nn.Tanh(), nn.Linear(8, 3))
+lr = 0.05
+losses = []
+for epoch in range(4):
+    for i in range(0, 32, 8):
+        loss = F.cross_entropy(net(x[i : i + 8]), y[i : i + 8])
+        torch.autograd.backward(loss)
+        with torch.no_grad():
+            for p in net.parameters():
+                p -= lr * p.grad
+{clear}        losses.append(loss.item())
+digest = hashlib.sha256()
+for param in net.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+
+def test_manual_update_over_module_parameters_cleared_like_the_hand_fix(tmp_path: Path) -> None:
+    """`for p in net.parameters(): p -= lr * p.grad` never cleared: the fix sets `p.grad = None`
+    after each parameter's update, in that loop; it trains like `net.zero_grad()` before the
+    forward pass, and the buggy loop trains otherwise."""
+    fixed = PARAMETER_LOOP.format(clear="                p.grad = None\n")
+    assert_fixed_like_hand(tmp_path, PARAMETER_LOOP.format(clear=""), fixed, "--select", "GF001")
+    hand = PARAMETER_LOOP.format(clear="").replace("        loss = F.cross_entropy", "        net.zero_grad()\n        loss = F.cross_entropy")
+    (tmp_path / "zeroed.py").write_text(hand)
+    (tmp_path / "none.py").write_text(fixed)
+    assert_same_training(run_script(tmp_path / "none.py"), run_script(tmp_path / "zeroed.py"))

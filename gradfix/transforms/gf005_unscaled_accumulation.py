@@ -201,7 +201,7 @@ class UnscaledAccumulation(AccumulationRule):
     event there is an optimizer's step in the same block (`self.forward_backward(batch);
     self.opt.step()`, guided-diffusion's split; silent when a caller reads the gradients
     instead, or the module calls it through another object). The loss is divided at
-    the backward as above, unless N appears elsewhere in the inner loop (not counting a formatted string that logs it), the loss is scaled,
+    the backward as above, unless N appears elsewhere in the inner loop (not counting a formatted string that logs it, nor DDP's sync flag for the last micro-batch, `model.require_backward_grad_sync = (micro_step == N - 1)`), the loss is scaled,
     sums its micro-batch, or a learning rate is divided by N. A loop over tasks or anything not
     named for accumulation (`range(num_tasks)`) sums gradients on purpose and is left alone.
 

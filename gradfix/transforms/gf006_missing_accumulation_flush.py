@@ -117,7 +117,10 @@ class MissingAccumulationFlush(AccumulationRule):
     It is safe when every other statement of that body is bookkeeping (an augmented assignment
     such as a counter, `pass`, a logging, printing or `append` call, a progress-bar update, or a
     name bound by arithmetic that only those logging calls read: `denominator = windows * N`
-    for `print(running / denominator)`), and
+    for `print(running / denominator)`); a clamp of the weights written after the step
+    (`model.logit_scale.data = torch.clamp(model.logit_scale.data, 0, 4.6052)`, `p.data.clamp_(-c, c)`
+    in a `for p in critic.parameters():`, under `torch.no_grad()` or an `if`, reading no name
+    the loop binds) is copied into the flush after its step, as the hand fix does, and
     unsafe (applied only with `--unsafe-fixes`) when the body also holds other statements, which
     the flush leaves out (`ema.update(model)`); a count the window's step divides the
     gradients by and sets back to a number after it (`scale_grads(model, 1 / num_tokens)` ...

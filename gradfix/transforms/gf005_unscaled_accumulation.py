@@ -201,7 +201,7 @@ class UnscaledAccumulation(AccumulationRule):
     event there is an optimizer's step in the same block (`self.forward_backward(batch);
     self.opt.step()`, guided-diffusion's split; silent when a caller reads the gradients
     instead, or the module calls it through another object). The loss is divided at
-    the backward as above, unless N appears elsewhere in the inner loop (not counting a formatted string that logs it), the loss is scaled,
+    the backward as above, unless N appears elsewhere in the inner loop (not counting a formatted string that logs it, nor DDP's sync flag for the last micro-batch, `model.require_backward_grad_sync = (micro_step == N - 1)`), the loss is scaled,
     sums its micro-batch, or a learning rate is divided by N. A loop over tasks or anything not
     named for accumulation (`range(num_tasks)`) sums gradients on purpose and is left alone.
 
@@ -867,19 +867,28 @@ def _says(text: str, word: str | None) -> bool:
 
 def _mentions(body: list[ast.stmt], n_text: str, source: Source) -> bool:
     """N appears in the micro-batch loop's body (a division or a scale of its own), not only
-    in a formatted string (`f"loss {total / subdivisions:.3f}"` logs a number)."""
+    in a formatted string (`f"loss {total / subdivisions:.3f}"` logs a number) or in DDP's
+    sync flag for the last micro-batch (`model.require_backward_grad_sync = (micro_step ==
+    gradient_accumulation_steps - 1)`, nanoGPT's: it scales nothing)."""
     for stmt in body:
         text = source.segment(stmt)
         if not _says(text, n_text):
             continue
         start = source.start(stmt)
         for node in ast_walk(stmt):
-            if isinstance(node, ast.JoinedStr):
+            if isinstance(node, ast.JoinedStr) or _sync_flag(node):
                 first, last = source.start(node) - start, source.end(node) - start
                 text = text[:first] + " " * (last - first) + text[last:]
         if _says(text, n_text):
             return True
     return False
+
+
+def _sync_flag(node: ast.AST) -> bool:
+    """`model.require_backward_grad_sync = ...`: DDP's all-reduce switched on for the last micro-batch."""
+    return isinstance(node, ast.Assign) and all(
+        isinstance(target, ast.Attribute) and target.attr == "require_backward_grad_sync" for target in node.targets
+    )
 
 
 def _lr_divided_by(text: str, n_text: str) -> bool:

@@ -117,7 +117,10 @@ class MissingAccumulationFlush(AccumulationRule):
     It is safe when every other statement of that body is bookkeeping (an augmented assignment
     such as a counter, `pass`, a logging, printing or `append` call, a progress-bar update, or a
     name bound by arithmetic that only those logging calls read: `denominator = windows * N`
-    for `print(running / denominator)`), and
+    for `print(running / denominator)`); a clamp of the weights written after the step
+    (`model.logit_scale.data = torch.clamp(model.logit_scale.data, 0, 4.6052)`, `p.data.clamp_(-c, c)`
+    in a `for p in critic.parameters():`, under `torch.no_grad()` or an `if`, reading no name
+    the loop binds) is copied into the flush after its step, as the hand fix does, and
     unsafe (applied only with `--unsafe-fixes`) when the body also holds other statements, which
     the flush leaves out (`ema.update(model)`); a count the window's step divides the
     gradients by and sets back to a number after it (`scale_grads(model, 1 / num_tokens)` ...
@@ -472,6 +475,10 @@ class MissingAccumulationFlush(AccumulationRule):
                 safe = False
             elif _counts_updates(stmt) and not _resets_counter(stmt, acc):
                 kept.append(stmt)  # `num_updates += 1`: the flush is an update too (it may drive the rate)
+            elif any(id(s) in stepping for s in kept) and _projects_parameters(stmt, acc.loop.node):
+                # `model.logit_scale.data.clamp_(0, 4.6052)` after the step (CLIP's temperature, a
+                # WGAN critic's weight clipping): the hand fix projects the flushed step's weights too
+                kept.append(stmt)
             elif not _bookkeeping(stmt) and not _resets_counter(stmt, acc) and not _logged_name(stmt, body, acc, model):
                 if not any(id(s) in stepping for s in kept) and (
                     id(stmt) in grad_statements
@@ -1892,6 +1899,48 @@ def _logged_name(stmt: ast.stmt, body: list[ast.stmt], acc: Accumulation, model:
 
 
 _PLAIN_CALLS = {"int", "float", "max", "min", "round", "abs"}
+
+
+_PROJECTIONS = {"clamp", "clip", "clamp_", "clip_"}
+
+
+def _projects_parameters(stmt: ast.stmt, loop: ast.AST) -> bool:
+    """True for a statement that only clamps weights in place after a step: `p.data.clamp_(a, b)`,
+    `w.data = torch.clamp(w.data, a, b)`, a `for p in model.parameters():` of them, under
+    `torch.no_grad()` or an `if` (a test on the configuration), reading no name the loop binds
+    besides its own (after the loop such a name holds the last batch's value)."""
+    if not _projection(stmt):
+        return False
+    own = {n.id for n in ast_walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    bound = {n.id for n in ast_walk(loop) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)} - own
+    return not any(isinstance(n, ast.Name) and n.id in bound for n in ast_walk(stmt))
+
+
+def _projection(stmt: ast.stmt) -> bool:
+    if isinstance(stmt, ast.Expr):
+        call = stmt.value
+        return (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Attribute)
+            and call.func.attr in ("clamp_", "clip_")
+        )
+    if isinstance(stmt, ast.Assign):
+        return (
+            len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Attribute)
+            and stmt.targets[0].attr == "data"
+            and isinstance(stmt.value, ast.Call)
+            and (dotted(stmt.value.func) or "").rsplit(".", 1)[-1] in _PROJECTIONS
+        )
+    if isinstance(stmt, ast.If):
+        return all(_projection(s) for s in stmt.body) and all(_projection(s) for s in stmt.orelse)
+    if isinstance(stmt, ast.With):
+        return all(dotted(item.context_expr.func) in ("torch.no_grad", "no_grad") if isinstance(item.context_expr, ast.Call) else False for item in stmt.items) and all(
+            _projection(s) for s in stmt.body
+        )
+    if isinstance(stmt, ast.For) and not stmt.orelse:
+        return isinstance(stmt.iter, ast.Call) and method_name(stmt.iter) == "parameters" and all(_projection(s) for s in stmt.body)
+    return False
 
 
 def _bookkeeping(stmt: ast.stmt) -> bool:

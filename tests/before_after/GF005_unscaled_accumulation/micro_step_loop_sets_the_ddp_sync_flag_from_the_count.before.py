@@ -1,0 +1,18 @@
+import torch
+
+
+def train(model, optimizer, scaler, get_batch, max_iters, gradient_accumulation_steps, ddp, grad_clip):
+    X, Y = get_batch()
+    for it in range(max_iters):
+        for micro_step in range(gradient_accumulation_steps):
+            if ddp:
+                model.require_backward_grad_sync = (micro_step == gradient_accumulation_steps - 1)
+            logits, loss = model(X, Y)
+            X, Y = get_batch()
+            scaler.scale(loss).backward()
+        if grad_clip != 0.0:
+            scaler.unscale_(optimizer)
+            torch.nn.utils.clip_grad_norm_(model.parameters(), grad_clip)
+        scaler.step(optimizer)
+        scaler.update()
+        optimizer.zero_grad(set_to_none=True)

@@ -154,6 +154,10 @@ class Source:
                 from gradfix.match_arms import plain_matches
 
                 plain_matches(tree)
+            if "next(" in text and "while " in text:
+                from gradfix.phase_loops import plain_phase_loops  # (a state machine over batches)
+
+                plain_phase_loops(tree)
         self.encoding = encoding
         self._data = data
         self.line_starts = _line_starts(text)
@@ -222,6 +226,10 @@ class Source:
                 from gradfix.match_arms import plain_matches
 
                 plain_matches(source.tree)
+            if "next(" in text and "while " in text:
+                from gradfix.phase_loops import plain_phase_loops
+
+                plain_phase_loops(source.tree)
         source.left_out = left_out
         return source
 

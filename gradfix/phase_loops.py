@@ -40,7 +40,9 @@ made here and marked `synthetic` (IT is the file's own expression, the argument 
 file's fixes must not rewrite what exists only in that reading: `refused_by_phase_loops` turns
 down a fix that edits, copies or inserts before or after a made-up node (the `for`: its text is
 the batch arm's; the copied iterator), rewrites the `while` itself, or removes the only statement
-of a made block. A statement inserted at the start or end of a made block, or before or after
+of a made block. An insertion before the `for` goes after the last statement of the arm before
+the batch arm, one after it before the first statement of the arm after (GF006's flush lands in
+the arm that closes the epoch), when there is such an arm. A statement inserted at the start or end of a made block, or before or after
 one of the arms' statements, lands in the text of the arm that runs at that point of the reading
 (the start of the `for` block is after the unpacking `T = item`, its end the batch arm's end).
 """
@@ -328,7 +330,10 @@ def refused_by_phase_loops(source: Source, fix: Fix) -> bool:
                 return True  # (the `while`'s text holds the arms, not the reading)
         elif isinstance(edit, InsertStatements):
             if not isinstance(edit.anchor, list) and getattr(edit.anchor, "synthetic", False):
-                return True  # (before or after the `for`: its text is the batch arm's)
+                placed = _beside_the_for(source, edit)
+                if placed is None:
+                    return True  # (before or after the `for`: its text is the batch arm's)
+                fix.edits[fix.edits.index(edit)] = placed
         elif isinstance(edit, RemoveStatement):
             if getattr(edit.statement, "synthetic", False) or any(edit.statement is loop for loop in loops):
                 return True
@@ -337,3 +342,28 @@ def refused_by_phase_loops(source: Source, fix: Fix) -> bool:
     if any(getattr(node, "synthetic", False) and node.__class__ is ast.For for node in fix.copies):
         return True
     return False
+
+
+def _beside_the_for(source: Source, edit: object) -> object | None:
+    """An insertion before or after the made `for`, placed where the `while` runs it: after the
+    statement before the `for` in the reading (the last one of the arm before the batch arm),
+    or before the statement after it (the first one of the arm after), both in the text of those
+    arms. None when the `for` opens or closes the reading (no arm there) or the anchor is no
+    `for` of a state machine's reading."""
+    from gradfix.transforms.base import InsertStatements
+
+    assert isinstance(edit, InsertStatements)
+    for loop, _, _ in source.tree.phase_loops:  # type: ignore[attr-defined]
+        body = loop.body
+        index = next((i for i, stmt in enumerate(body) if stmt is edit.anchor), None)
+        if index is None or body[index].__class__ is not ast.For:
+            continue
+        if edit.where == "before" and index > 0:
+            return InsertStatements(body[index - 1], "after", edit.lines)
+        if edit.where == "after" and index + 1 < len(body):
+            lines = edit.lines
+            while lines and not lines[0][0]:
+                lines = lines[1:]  # (no blank line under the arm's header)
+            return InsertStatements(body[index + 1], "before", lines) if lines else None
+        return None
+    return None

@@ -2,8 +2,8 @@
 until `next(feed, None)` drains the iterator, "close" ends the epoch), read as the nested loops
 it runs as (gradfix/phase_loops.py): GF001 clears on every batch of a clear written for the
 first batch only, GF011 moves the clear of every micro-batch after the window's step and the
-closing state's flush, GF030 builds the optimizer the batch state builds on every batch once,
-before the machine. Each fixed script trains exactly like the hand-fixed one, and the buggy
+closing state's flush, GF006 flushes the tail first in the closing state, GF030 builds the
+optimizer the batch state builds on every batch once, before the machine. Each fixed script trains exactly like the hand-fixed one, and the buggy
 one trains otherwise. Ten batches with a window of four: each epoch ends on a tail of two."""
 
 from __future__ import annotations
@@ -129,3 +129,32 @@ def test_a_state_machine_fixed_trains_like_the_hand_fix(tmp_path: Path, code: st
         "--select",
         code,
     )
+
+
+def test_a_state_machine_flushed_by_gf006_trains_like_the_hand_fix(tmp_path: Path) -> None:
+    """GF006's flush "after the loop" goes first in the closing state (and the index it reads
+    is reset to -1 in the opening state, after the state is set), where the machine runs it
+    once the batches are drained."""
+    batch = """            loss = nn.functional.mse_loss(net(x), y) / accum
+            loss.backward()
+            if (k + 1) % accum == 0:
+                opt.step()
+                opt.zero_grad()
+"""
+    buggy = HEAD.format(before="") + batch + FOOT.format(close="")
+    hand = (
+        HEAD.format(before="").replace(
+            '            stage = "step"\n',
+            '            stage = "step"\n            k = -1  # the flush after the loop reads it, also when the loop runs no batch\n',
+            1,
+        )
+        + batch
+        + FOOT.format(
+            close="""            # the last micro-batches did not fill a whole window: step on them too
+            if (k + 1) % accum != 0:
+                opt.step()
+                opt.zero_grad()
+"""
+        )
+    )
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF006")

@@ -1055,9 +1055,11 @@ def _first_pass_in_the_helper(node: ast.For, clears: list[GradEvent], step: Grad
         return None
 
     def owner(event_node: ast.AST) -> ast.stmt | None:
+        # (by the lines the statement spans, then a walk of that one statement)
+        line = getattr(event_node, "lineno", None)
         for stmt in helper.body:  # type: ignore[attr-defined]
-            if any(n is event_node for n in ast_walk(stmt)):
-                return stmt  # type: ignore[no-any-return]
+            if line is not None and stmt.lineno <= line <= stmt.end_lineno:  # type: ignore[operator]
+                return stmt if any(n is event_node for n in ast_walk(stmt)) else None  # type: ignore[no-any-return]
         return None
 
     holder = owner(step.node)

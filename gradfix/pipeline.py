@@ -383,6 +383,11 @@ def check_source(
 
                 if refused_by_match_arms(source, finding.fix):
                     finding.fix = None  # it would rewrite what only the `if` reading of a `match` has
+            if finding.fix is not None and hasattr(source.tree, "phase_loops"):
+                from gradfix.phase_loops import refused_by_phase_loops
+
+                if refused_by_phase_loops(source, finding.fix):
+                    finding.fix = None  # it would rewrite what only the nested reading of a state machine has
         spans = None
         if findings and directives:
             spans = _spans(source, [f.node for f in findings] + [r for f in findings for r in f.related])

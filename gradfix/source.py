@@ -31,6 +31,8 @@ _NEWLINE = lazily(r"\r\n|\r|\n")
 _COOKIE = lazily(rb"^[ \t\f]*#.*?coding[:=][ \t]*([-\w.]+)")
 _SPACE = lazily(r"\s+")
 _BLANK_OR_COMMENT = lazily(r"[ \t\f]*(#.*)?$")
+# `while phase != "done":`, the head of a state machine (gradfix.phase_loops)
+_STATE_LOOP = lazily(r"\bwhile[ \t(]+\w+[ \t]*!=[ \t]*[\"']")
 # a `case` arm of an int literal or the wildcard (gradfix.match_arms), searched from its
 # literal word (a pattern starting `(?m)^[ \t]+` is tried at every character of the text)
 _LITERAL_CASE = lazily(r"case[ \t]+(?:-?[ \t]*\d|_[ \t]*:)")
@@ -154,6 +156,10 @@ class Source:
                 from gradfix.match_arms import plain_matches
 
                 plain_matches(tree)
+            if "next(" in text and "while " in text and _STATE_LOOP.search(text):
+                from gradfix.phase_loops import plain_phase_loops  # (a state machine over batches)
+
+                plain_phase_loops(tree)
         self.encoding = encoding
         self._data = data
         self.line_starts = _line_starts(text)
@@ -222,6 +228,10 @@ class Source:
                 from gradfix.match_arms import plain_matches
 
                 plain_matches(source.tree)
+            if "next(" in text and "while " in text and _STATE_LOOP.search(text):
+                from gradfix.phase_loops import plain_phase_loops
+
+                plain_phase_loops(source.tree)
         source.left_out = left_out
         return source
 

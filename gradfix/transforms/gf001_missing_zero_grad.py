@@ -73,6 +73,10 @@ class MissingZeroGrad(Rule):
     next(it)` / `except StopIteration: break`, then `i += 1`), and in a step function (a
     subclass's override of the hook its base's loop calls) whose every call, in a loop of the
     file, hands the tested parameter that loop's `enumerate` count (`self.train_step(i, x, y)`).
+    A helper that both clears and steps, called straight in a loop's body with the loop's
+    `enumerate` count, that clears only under `if p == 0:` of the parameter handed that count
+    (`Recipe.step(i, x, y)`) is reported as a first-pass clear too, without a fix (the clear to
+    move sits in the helper).
     So is a loop whose every clear of the optimizer is a statement of its body
     written after an `if` that tests a loss for `nan`/`inf` (`if not torch.isfinite(loss):`,
     `math.isnan(...)`) and ends the iteration by `continue`, itself written after the
@@ -551,6 +555,13 @@ class MissingZeroGrad(Rule):
                 steps.setdefault(event.target, event)
         if judged:
             if not steps or judged & set(steps):
+                # the step function is judged on its own, but not the pass its caller hands it:
+                # `if i == 0: opt.zero_grad()` in it, `i` the loop's count from 0
+                for target in sorted(t for t in judged if t not in steps):
+                    stepped = [e for e in owned if e.kind is EventKind.STEP and e.target == target and model.in_step_function(e)]
+                    if len(stepped) == 1 and _cleared_on_the_first_pass_only(loop, target, clears, stepped[0], model.source) == "first":
+                        message = self.first_pass_message.format(opt=target)
+                        yield Finding(self.code, message, stepped[0].anchor, fix=None, related=(loop.node,))
                 return
             # a step function's clear of the optimizer it steps (a GAN's `d_step(D, opt_d, ...)`)
             # clears that optimizer only, not the others the loop steps itself
@@ -668,6 +679,8 @@ class MissingZeroGrad(Rule):
                     fix = Fix([InsertStatements(block, "start", new_statement(clear_call(target, model, loop.node)))], Safety.SAFE)
             else:
                 fix = self._fix(loop, step, target, model, bindings)  # type: ignore[arg-type]  # set: a target needed it
+            if target in first_pass and not step.direct:
+                fix = None  # (the clear written for the first pass sits in the helper: report only)
             if target in first_pass:
                 message = (self.last_pass_message if passes.get(target) == "last" else self.first_pass_message).format(opt=target)
             elif target in skipped:
@@ -1072,8 +1085,22 @@ def _cleared_on_the_first_pass_only(
     "first" or "last"; "" otherwise."""
     node = loop.node
     mine = [c for c in clears if c.target == target]
-    if not mine or not step.direct:
+    if not mine:
         return ""
+    if not step.direct:
+        # (the loop the helper is called in: the analysed loop or one nested in it)
+        node = step.path[-2] if len(step.path) > 1 else node
+        if node.__class__ is not ast.For:
+            return ""
+        counter = _first_pass_in_the_helper(node, mine, step)
+        if counter is None or _enumerate_start(node, counter, source) != 0:  # type: ignore[arg-type]
+            return ""
+        if any(
+            isinstance(n, ast.Name) and n.id == counter and not isinstance(n.ctx, ast.Load)
+            for stmt in node.body for n in ast_walk(stmt)  # type: ignore[attr-defined]
+        ):  # fmt: skip
+            return ""
+        return "first"
     stream = _counted_stream(node, source) if node.__class__ is ast.While else None
     handed = _callers_count(node, source, model) if isinstance(node, FUNCTIONS) and model is not None else None
     if node.__class__ is not ast.For and stream is None and handed is None:
@@ -1111,6 +1138,67 @@ def _cleared_on_the_first_pass_only(
     ):  # fmt: skip
         return ""
     return "last" if last else "first"
+
+
+def _first_pass_in_the_helper(node: ast.For, clears: list[GradEvent], step: GradEvent) -> str | None:
+    """The loop's name `i` when the loop `node` calls one step helper, straight in its body, that both
+    clears and steps the optimizer (`Recipe.step(i, x, y)`, `def step(cls, i, x, y): if i ==
+    0: cls.opt.zero_grad()` ... `cls.opt.step()`), every clear under `if <p> == 0:` (a test of
+    `_first_pass_name`, no `else`) written in the helper's own body, the step a plain
+    statement of that body, `p` a parameter the helper never rebinds and the call hands `i`
+    (by position, after `self`/`cls` of a method called on an object or class, or by
+    keyword): the clear runs on the loop's first pass only. None otherwise."""
+    if len(step.via) != 1 or len(step.helpers) != 1 or step.foreign or not any(s is step.path[-1] for s in node.body):
+        return None
+    call, helper = step.via[0], step.helpers[0]
+    if helper.__class__ is not ast.FunctionDef or call.__class__ is not ast.Call:
+        return None
+    if any(len(c.via) != 1 or c.via[0] is not call or c.foreign for c in clears):
+        return None
+
+    def owner(event_node: ast.AST) -> ast.stmt | None:
+        # (by the lines the statement spans, then a walk of that one statement)
+        line = getattr(event_node, "lineno", None)
+        for stmt in helper.body:  # type: ignore[attr-defined]
+            if line is not None and stmt.lineno <= line <= stmt.end_lineno:  # type: ignore[operator]
+                return stmt if any(n is event_node for n in ast_walk(stmt)) else None  # type: ignore[no-any-return]
+        return None
+
+    holder = owner(step.node)
+    if holder is None or holder.__class__ not in (ast.Expr, ast.Assign, ast.AugAssign, ast.Return):
+        return None
+    parameters = set()
+    for clear in clears:
+        test = owner(clear.node)
+        if test is None or test.__class__ is not ast.If or test.orelse:  # type: ignore[attr-defined]
+            return None
+        if not any(n is clear.node for s in test.body for n in ast_walk(s)):  # type: ignore[attr-defined]
+            return None
+        parameters.add(_first_pass_name(test.test))  # type: ignore[attr-defined]
+    if len(parameters) != 1 or None in parameters:
+        return None
+    parameter = parameters.pop()
+    arguments = helper.args  # type: ignore[attr-defined]
+    names = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+    if parameter not in names and parameter not in [a.arg for a in arguments.kwonlyargs]:
+        return None
+    if any(isinstance(n, ast.Name) and n.id == parameter and not isinstance(n.ctx, ast.Load) for n in ast_walk(helper)):
+        return None
+    static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in helper.decorator_list)  # type: ignore[attr-defined]
+    if call.func.__class__ is ast.Attribute and not static and names and names[0] in ("self", "cls"):
+        names = names[1:]
+    given = None
+    for keyword in call.keywords:
+        if keyword.arg == parameter:
+            given = keyword.value
+    if given is None and parameter in names:
+        index = names.index(parameter)
+        if any(a.__class__ is ast.Starred for a in call.args[: index + 1]) or index >= len(call.args):
+            return None
+        given = call.args[index]
+    if given is None or given.__class__ is not ast.Name:
+        return None
+    return given.id  # type: ignore[attr-defined,no-any-return]
 
 
 def _callers_count(function: ast.AST, source: Source, model: ModuleModel) -> tuple[str, ast.Name] | None:

@@ -1,0 +1,369 @@
+"""A `while` state machine that walks the batches of an epoch, read as the nested loops it runs as.
+
+    phase = "begin"                               phase = "begin"
+    while phase != "done":                        while phase != "done":
+        if phase == "begin":                          batches = enumerate(loader)
+            batches = enumerate(loader)               phase = "batch"
+            phase = "batch"                           for i, (x, y) in batches:
+        elif phase == "batch":            ==              ...  (the batch)
+            item = next(batches, None)                epoch += 1
+            if item is None:                          phase = "begin" if epoch < EPOCHS else "done"
+                phase = "end"
+                continue
+            i, (x, y) = item
+            ...  (the batch)
+        elif phase == "end":
+            epoch += 1
+            phase = "begin" if epoch < EPOCHS else "done"
+
+The analysis reads loops over batches as `for` loops with the epoch's start and end around them;
+a dispatch on a state variable hides that order. The `while` is read as the right-hand side (its
+body replaced in the tree, in place) when it is sound:
+
+- the `while` tests `V != "<exit>"` (V a plain name), has no `else`, and its body is one
+  `if V == "a": ... elif V == "b": ...` chain with no `else`, every test the same V compared with
+  `==` to a string;
+- the state V holds on entering the loop is the last `V = "<s0>"` written before it in its block;
+- exactly one arm stays in its state, the batch arm: it starts `item = next(IT, None)`, then
+  `if item is None:` whose block only sets `V = "<t>"` and ends with `continue`, then optionally
+  `T = item`; the rest of the arm never rebinds V, `item` or IT and has no `break` or `continue`
+  of the `while` (a `continue` is the next batch either way, a `break` is not);
+- every other arm ends with `V = "<t>"`, or for the arm that closes the cycle `V = "<s0>" if c
+  else "<exit>"` (either order) or `V = "<exit>"`, and rebinds V nowhere else and has no `break`
+  or `continue` of the `while`;
+- following the states from s0 visits every arm once and comes back to s0 (or to the exit).
+
+Then each iteration of the `while` runs the arms in that order once, the batch arm's statements
+once per item of IT: the arms' statements are the file's own nodes, placed in the `while` body in
+that order; the batch arm becomes a `for T in IT:` (T the unpacking's target, or `item`), a node
+made here and marked `synthetic` (IT is the file's own expression, the argument of `next`). The
+file's fixes must not rewrite what exists only in that reading: `refused_by_phase_loops` turns
+down a fix that edits, copies or inserts before or after a made-up node (the `for`: its text is
+the batch arm's; the copied iterator), rewrites the `while` itself, or removes the only statement
+of a made block. An insertion before the `for` goes after the last statement of the arm before
+the batch arm, one after it before the first statement of the arm after (GF006's flush lands in
+the arm that closes the epoch), when there is such an arm. A statement inserted at the start or end of a made block, or before or after
+one of the arms' statements, lands in the text of the arm that runs at that point of the reading
+(the start of the `for` block is after the unpacking `T = item`, its end the batch arm's end).
+"""
+
+from __future__ import annotations
+
+from gradfix import syntax as ast
+from gradfix.walk import ast_walk
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from gradfix.source import Source
+    from gradfix.transforms.base import Fix
+
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+def plain_phase_loops(tree: ast.Module) -> None:
+    """Replace the body of each sound state-machine `while` of `tree` by its nested reading (in
+    place); the triples (while, its original body, the blocks made) are kept as
+    `tree.phase_loops` for the fixes' check."""
+    made: list[tuple[ast.While, list[ast.stmt], list[list[ast.stmt]]]] = []
+    for node in list(ast_walk(tree)):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if block.__class__ is not list:
+                continue
+            for index, stmt in enumerate(block):
+                if stmt.__class__ is ast.While:
+                    reading = _reading(stmt, block[:index])
+                    if reading is not None:
+                        original = stmt.body
+                        stmt.body = reading[0]
+                        made.append((stmt, original, reading[1]))
+    if made:
+        tree.phase_loops = made  # type: ignore[attr-defined]
+
+
+def _name(expr: ast.AST) -> str | None:
+    return expr.id if expr.__class__ is ast.Name else None  # type: ignore[attr-defined]
+
+
+def _string(expr: ast.AST) -> str | None:
+    if expr.__class__ is ast.Constant and expr.value.__class__ is str:  # type: ignore[attr-defined]
+        return expr.value  # type: ignore[attr-defined,no-any-return]
+    return None
+
+
+def _compared(test: ast.AST, op: type) -> tuple[str, str] | None:
+    """(V, "s") of `V <op> "s"`."""
+    if test.__class__ is not ast.Compare or len(test.ops) != 1 or test.ops[0].__class__ is not op:  # type: ignore[attr-defined]
+        return None
+    name, value = _name(test.left), _string(test.comparators[0])  # type: ignore[attr-defined]
+    if name is None or value is None:
+        return None
+    return name, value
+
+
+def _sets(stmt: ast.stmt, var: str) -> bool:
+    return stmt.__class__ is ast.Assign and len(stmt.targets) == 1 and _name(stmt.targets[0]) == var  # type: ignore[attr-defined]
+
+
+def _own_nodes(block: list[ast.stmt]):  # type: ignore[no-untyped-def]
+    """The nodes of the block, without those of functions, classes and lambdas defined in it."""
+    todo = list(block)
+    while todo:
+        node = todo.pop()
+        yield node
+        if node.__class__ not in _SCOPES:
+            todo.extend(ast.iter_child_nodes(node))
+
+
+def _binds(block: list[ast.stmt], names: set[str]) -> bool:
+    for node in _own_nodes(block):
+        if node.__class__ is ast.Name and node.ctx.__class__ is not ast.Load and node.id in names:  # type: ignore[attr-defined]
+            return True
+        if node.__class__ in (ast.Global, ast.Nonlocal) and names & set(node.names):  # type: ignore[attr-defined]
+            return True
+    return False
+
+
+def _jumps(block: list[ast.stmt], jumps: tuple[type, ...]) -> bool:
+    """A `break`/`continue` of the loop around the block (not of a loop inside it)."""
+    todo = list(block)
+    while todo:
+        node = todo.pop()
+        if node.__class__ in jumps:
+            return True
+        if node.__class__ in _LOOPS:
+            todo.extend(node.orelse)  # type: ignore[attr-defined]  (an `else` of an inner loop jumps the outer one)
+        elif node.__class__ not in _SCOPES and isinstance(node, ast.stmt):
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.stmt) or child.__class__ is ast.ExceptHandler or child.__class__.__name__ == "match_case":
+                    todo.append(child)
+        elif node.__class__ is ast.ExceptHandler or node.__class__.__name__ == "match_case":
+            todo.extend(node.body)  # type: ignore[attr-defined]
+    return False
+
+
+def _next_states(stmt: ast.stmt, var: str) -> tuple[str, ...] | None:
+    """The states `V = "t"` / `V = "a" if c else "b"` sets, or None."""
+    if not _sets(stmt, var):
+        return None
+    value = stmt.value  # type: ignore[attr-defined]
+    if value.__class__ is ast.IfExp:
+        states = (_string(value.body), _string(value.orelse))
+        return None if None in states else states  # type: ignore[return-value]
+    state = _string(value)
+    return None if state is None else (state,)
+
+
+def _batch_arm(body: list[ast.stmt], var: str) -> tuple[ast.expr, ast.expr, str, list[ast.stmt], ast.stmt] | None:
+    """(the iterator IT, the target, the state left to, the batch's statements, the first
+    statement) of an arm that starts `item = next(IT, None)`, `if item is None: V = "t";
+    continue`, optionally `T = item`."""
+    if len(body) < 3:
+        return None
+    first, check = body[0], body[1]
+    if first.__class__ is not ast.Assign or len(first.targets) != 1 or _name(first.targets[0]) is None:  # type: ignore[attr-defined]
+        return None
+    item = first.targets[0].id  # type: ignore[attr-defined]
+    call = first.value  # type: ignore[attr-defined]
+    if (
+        call.__class__ is not ast.Call
+        or _name(call.func) != "next"
+        or len(call.args) != 2
+        or call.keywords
+        or call.args[1].__class__ is not ast.Constant
+        or call.args[1].value is not None
+        or call.args[0].__class__ is ast.Starred
+    ):
+        return None
+    iterator = call.args[0]
+    if iterator.__class__ not in (ast.Name, ast.Attribute, ast.Subscript):
+        return None  # (`next(iter(loader), None)` would start over on every batch)
+    test = check.test if check.__class__ is ast.If else None  # type: ignore[attr-defined]
+    if (
+        test is None
+        or check.orelse  # type: ignore[attr-defined]
+        or test.__class__ is not ast.Compare
+        or len(test.ops) != 1
+        or test.ops[0].__class__ is not ast.Is
+        or _name(test.left) != item
+        or test.comparators[0].__class__ is not ast.Constant
+        or test.comparators[0].value is not None
+    ):
+        return None
+    exit_body = check.body  # type: ignore[attr-defined]
+    if len(exit_body) != 2 or exit_body[1].__class__ is not ast.Continue:
+        return None
+    left_to = _next_states(exit_body[0], var)
+    if left_to is None or len(left_to) != 1:
+        return None
+    rest = body[2:]
+    target: ast.expr = ast.Name(id=item, ctx=ast.Store())
+    target.lineno, target.col_offset = first.targets[0].lineno, first.targets[0].col_offset  # type: ignore[attr-defined]
+    target.end_lineno, target.end_col_offset = first.targets[0].end_lineno, first.targets[0].end_col_offset  # type: ignore[attr-defined]
+    target.synthetic = True  # type: ignore[attr-defined]
+    if rest and rest[0].__class__ is ast.Assign and len(rest[0].targets) == 1 and _name(rest[0].value) == item:  # type: ignore[attr-defined]
+        target = rest[0].targets[0]  # type: ignore[attr-defined]
+        rest = rest[1:]
+        if _uses(rest, item):
+            return None  # (`item` read again: the `for` would not bind it)
+    if not rest:
+        return None
+    watched = {var, item} | ({iterator.id} if iterator.__class__ is ast.Name else set())  # type: ignore[attr-defined]
+    if _binds(rest, watched) or _jumps(rest, (ast.Break,)):
+        return None
+    return iterator, target, left_to[0], rest, first
+
+
+def _made_at(iterator: ast.expr, before: list[ast.stmt]) -> ast.expr:
+    """The iterator as the `for` reads it: a name the arms before the batch arm bound last by
+    `IT = <call>` (`batches = enumerate(loader)`), not read since, is a fresh iterator whose
+    items are the call's: a copy of the call (its nodes marked `synthetic`); else IT itself."""
+    if iterator.__class__ is not ast.Name:
+        return iterator
+    name = iterator.id  # type: ignore[attr-defined]
+    for index in range(len(before) - 1, -1, -1):
+        stmt = before[index]
+        if stmt.__class__ is ast.Assign and len(stmt.targets) == 1 and _name(stmt.targets[0]) == name:  # type: ignore[attr-defined]
+            if stmt.value.__class__ is not ast.Call or _binds(before[index + 1 :], {name}) or any(_uses([s], name) for s in before[index + 1 :]):  # type: ignore[attr-defined]
+                return iterator
+            import copy
+
+            made = copy.deepcopy(stmt.value)  # type: ignore[attr-defined]
+            for node in ast_walk(made):
+                node.synthetic = True  # type: ignore[attr-defined]
+            return made  # type: ignore[no-any-return]
+        if _uses([stmt], name):
+            return iterator
+    return iterator
+
+
+def _uses(block: list[ast.stmt], name: str) -> bool:
+    return any(node.__class__ is ast.Name and node.id == name for node in _own_nodes(block))  # type: ignore[attr-defined]
+
+
+def _reading(loop: ast.While, before: list[ast.stmt]) -> tuple[list[ast.stmt], list[list[ast.stmt]]] | None:
+    """The nested reading of the state machine `loop` (its new body, the blocks made), or None."""
+    if loop.orelse or len(loop.body) != 1 or loop.body[0].__class__ is not ast.If:
+        return None
+    guard = _compared(loop.test, ast.NotEq)
+    if guard is None:
+        return None
+    var, exit_state = guard
+    arms: dict[str, list[ast.stmt]] = {}
+    link: ast.stmt = loop.body[0]
+    while True:
+        tested = _compared(link.test, ast.Eq)  # type: ignore[attr-defined]
+        if tested is None or tested[0] != var or tested[1] in arms or tested[1] == exit_state:
+            return None
+        arms[tested[1]] = link.body  # type: ignore[attr-defined]
+        orelse = link.orelse  # type: ignore[attr-defined]
+        if not orelse:
+            break
+        if len(orelse) != 1 or orelse[0].__class__ is not ast.If:
+            return None  # (an `else` arm: left as written)
+        link = orelse[0]
+    start = None
+    for stmt in reversed(before):
+        if _sets(stmt, var):
+            start = _string(stmt.value)  # type: ignore[attr-defined]
+            break
+        if _binds([stmt], {var}):
+            return None
+    if start is None or start not in arms or len(arms) < 2:
+        return None
+    body: list[ast.stmt] = []
+    made: list[list[ast.stmt]] = [body]
+    state = start
+    seen: set[str] = set()
+    batch_arms = 0
+    while True:
+        seen.add(state)
+        arm = arms[state]
+        batch = _batch_arm(arm, var)
+        if batch is not None:
+            iterator, target, following, rest, first = batch
+            batch_arms += 1
+            loop_node = ast.For(target=target, iter=_made_at(iterator, body), body=rest, orelse=[], type_comment=None)
+            loop_node.lineno, loop_node.col_offset = first.lineno, first.col_offset
+            last = rest[-1]
+            loop_node.end_lineno, loop_node.end_col_offset = last.end_lineno, last.end_col_offset  # type: ignore[attr-defined]
+            loop_node.synthetic = True  # type: ignore[attr-defined]
+            body.append(loop_node)
+            made.append(rest)
+            following_states: tuple[str, ...] = (following,)
+        else:
+            if not arm or _jumps(arm, (ast.Break, ast.Continue)):
+                return None
+            following_states = _next_states(arm[-1], var)  # type: ignore[assignment]
+            if following_states is None or _binds(arm[:-1], {var}):
+                return None
+            body.extend(arm)
+        if len(following_states) == 2:
+            # the arm that closes the cycle: back to the first state or out
+            if set(following_states) != {start, exit_state}:
+                return None
+            break
+        following = following_states[0]
+        if following in (start, exit_state):
+            break
+        if following in seen or following not in arms:
+            return None
+        state = following
+    if batch_arms != 1 or seen != set(arms):
+        return None
+    return body, made
+
+
+def refused_by_phase_loops(source: Source, fix: Fix) -> bool:
+    """`fix` edits, copies or anchors on what only the nested reading of a state machine has
+    (see the module's docstring): it is refused, and its finding reported without a fix."""
+    from gradfix.transforms.base import InsertStatements, RemoveStatement, ReplaceNode
+
+    blocks = [block for _, _, made in source.tree.phase_loops for block in made]  # type: ignore[attr-defined]
+    loops = [loop for loop, _, _ in source.tree.phase_loops]  # type: ignore[attr-defined]
+    for edit in fix.edits:
+        if isinstance(edit, ReplaceNode):
+            if getattr(edit.node, "synthetic", False) or getattr(edit.statement, "synthetic", False):
+                return True
+            if any(edit.node is loop or edit.statement is loop for loop in loops):
+                return True  # (the `while`'s text holds the arms, not the reading)
+        elif isinstance(edit, InsertStatements):
+            if not isinstance(edit.anchor, list) and getattr(edit.anchor, "synthetic", False):
+                placed = _beside_the_for(source, edit)
+                if placed is None:
+                    return True  # (before or after the `for`: its text is the batch arm's)
+                fix.edits[fix.edits.index(edit)] = placed
+        elif isinstance(edit, RemoveStatement):
+            if getattr(edit.statement, "synthetic", False) or any(edit.statement is loop for loop in loops):
+                return True
+            if any(len(block) == 1 and block[0] is edit.statement for block in blocks):
+                return True  # (it would empty a block the reading made: the arm keeps its header)
+    if any(getattr(node, "synthetic", False) and node.__class__ is ast.For for node in fix.copies):
+        return True
+    return False
+
+
+def _beside_the_for(source: Source, edit: object) -> object | None:
+    """An insertion before or after the made `for`, placed where the `while` runs it: after the
+    statement before the `for` in the reading (the last one of the arm before the batch arm),
+    or before the statement after it (the first one of the arm after), both in the text of those
+    arms. None when the `for` opens or closes the reading (no arm there) or the anchor is no
+    `for` of a state machine's reading."""
+    from gradfix.transforms.base import InsertStatements
+
+    assert isinstance(edit, InsertStatements)
+    for loop, _, _ in source.tree.phase_loops:  # type: ignore[attr-defined]
+        body = loop.body
+        index = next((i for i, stmt in enumerate(body) if stmt is edit.anchor), None)
+        if index is None or body[index].__class__ is not ast.For:
+            continue
+        if edit.where == "before" and index > 0:
+            return InsertStatements(body[index - 1], "after", edit.lines)
+        if edit.where == "after" and index + 1 < len(body):
+            lines = edit.lines
+            while lines and not lines[0][0]:
+                lines = lines[1:]  # (no blank line under the arm's header)
+            return InsertStatements(body[index + 1], "before", lines) if lines else None
+        return None
+    return None

@@ -121,6 +121,19 @@ class OptimizerRebuiltEachIteration(Rule):
     binds, the module's names the loop does not change). Not a factory with any other
     statement (a cache, `if self._opt is None: ...`, branches, a side effect), a decorator, nor
     when the loop binds the name otherwise too.
+    Also, without a fix, a construction that a statement of the loop's body itself makes on
+    every iteration whose only argument that changes from iteration to iteration is the
+    learning rate (`lr=`, or the second positional argument), computed from the loop's counter
+    (`lr = cfg.lr * 0.5 ** (epoch // 10)` bound once in the body before it, `lr=lr_at(epoch)`:
+    an arithmetic expression or a call reading the variable of `for epoch in range(...)`, the
+    index of an `enumerate`, or a name or attribute the body adds to, `epoch += 1`), stepped by
+    the loop's body or by the batch loop inside it: a learning-rate schedule written by hand,
+    which throws the optimizer's state away at every epoch. Not when the rate is the loop's
+    variable or an item or attribute of one (`for lr in lrs`, `lrs[i]`, `stage.lr`: a search
+    over settings, a list of stages), when any other argument reads what the loop changes (the
+    parameters, `model.stage(i).parameters()`: a new stage; the weight decay, the betas), when
+    the loop changes which parameters it collects or loads a state or initialises weights
+    again, nor under an `if` (a restart at one epoch).
 
     ## Why is this bad?
     An optimizer's state is what makes it more than plain gradient descent: SGD's momentum
@@ -180,7 +193,8 @@ class OptimizerRebuiltEachIteration(Rule):
     Not reported when the optimizer is built once (before the loop, under an `if`: `if
     optimizer is None:`, the first iteration, `if epoch == unfreeze_at:` when parameters
     change), when the construction reads anything the loop changes (a new model built in the
-    iteration, the loop's variable: `lr=lrs[i]`, a search over settings), when the loop sets a
+    iteration, the loop's variable: `lr=lrs[i]`, a search over settings; but for a rate computed
+    from the loop's counter, above), when the loop sets a
     part of a model whose parameters it collects (`model.fc = nn.Linear(...)`), when it keeps
     the parameters that require gradients and the loop says anything of freezing
     (`requires_grad`, `freeze`, `trainable`: the trainable set chosen as it goes), when the loop loads
@@ -190,7 +204,7 @@ class OptimizerRebuiltEachIteration(Rule):
     when the optimizer is stepped only in a loop
     of its own inside the loop (a new optimizer per task, fold or run whose inner loop takes
     many steps: continual learning, k-fold, meta-learning; a new optimizer per epoch has the
-    same shape and is not told apart), for `SGD` without momentum (it keeps no state:
+    same shape and is not told apart, but for a rate computed from the epoch, above), for `SGD` without momentum (it keeps no state:
     rebuilt, it steps the same) or with a momentum not written as a number, for `LBFGS`, nor
     in a loop whose body ends in a `break` or `return` of its own (one iteration). In a
     function the loop calls, not reported when the construction reads what the function
@@ -275,10 +289,19 @@ class OptimizerRebuiltEachIteration(Rule):
                 if not any(stmt.lineno <= line <= stmt.end_lineno for line in held):  # type: ignore[operator]
                     continue  # (says no optimizer's name)
                 target = _built_optimizer(stmt, model)
-                if target is None or not stepped_in(loop, target):
+                if target is None:
                     continue
-                if reads_what_the_loop_changes(stmt.value, loop, own=True) or _parameters_may_change(stmt.value, target, loop, model):  # type: ignore[union-attr, arg-type]
-                    continue  # (a new model, a new part of it, a setting of the loop: rebuilt on purpose)
+                every_step = stepped_in(loop, target)
+                if not every_step or reads_what_the_loop_changes(stmt.value, loop, own=True):  # type: ignore[union-attr, arg-type]
+                    # (stepped in a loop of its own: a new optimizer per task or fold; reading
+                    # what the loop changes: a new model, a setting of the loop; but one whose
+                    # only change is a rate computed from the loop's counter is a schedule)
+                    if direct and (every_step or stepped_in(loop, target, 1)) and _only_the_rate_changes(stmt, target, loop, model):  # type: ignore[arg-type]
+                        reported.add(id(stmt.value))  # type: ignore[union-attr]
+                        yield Finding(self.code, self.rate_message.format(target=target), stmt.value)  # type: ignore[union-attr]
+                    continue
+                if _parameters_may_change(stmt.value, target, loop, model):  # type: ignore[union-attr, arg-type]
+                    continue  # (a new part of the model whose parameters it collects: rebuilt on purpose)
                 if restores is None:
                     restores = _restores(source.segment(loop))
                 if restores and not _only_syncs_another(loop, stmt.value, source):  # type: ignore[union-attr, arg-type]
@@ -286,6 +309,14 @@ class OptimizerRebuiltEachIteration(Rule):
                 reported.add(id(stmt.value))  # type: ignore[union-attr]
                 fix = _fix(stmt, target, loop, model) if direct else None  # type: ignore[arg-type]
                 yield Finding(self.code, self.message.format(target=target), stmt.value, fix=fix)  # type: ignore[union-attr]
+
+    rate_message = (
+        "`{target}` is built again on every iteration of the loop that steps it only to give it a new learning"
+        " rate, computed from the loop's counter: each new optimizer starts with an empty state (no momentum, no"
+        " running averages, a step count of zero), so the state restarts at every change of the rate; build it"
+        " once before the loop and set the new rate in `{target}.param_groups` instead (`for group in"
+        " {target}.param_groups: group[\"lr\"] = lr`)"
+    )
 
     factory_message = (
         "`{target}` is built again on every iteration of the loop that steps it, by `{function}`, which hands back a"
@@ -458,6 +489,71 @@ def _only_syncs_another(loop: ast.AST, construction: ast.Call, source) -> bool: 
             return False
         found = True
     return found
+
+
+def _only_the_rate_changes(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: ModuleModel) -> bool:
+    """The construction differs from iteration to iteration only in its learning rate (`lr=`,
+    or the second positional argument), computed from the loop's counter (`lr = base * 0.5 **
+    (epoch // 10)`, `lr_at(step)`; the loop's variable over a `range` or the index of an
+    `enumerate`, or a name or attribute the loop adds to): a schedule written by hand. Not a
+    rate that is the loop's variable or an item or attribute of it (a search over settings,
+    a list of stages), nor when anything else the construction reads changes (the parameters,
+    the weight decay, the betas), nor when the loop changes which parameters it collects or
+    loads a state (a new run)."""
+    call = stmt.value
+    assert isinstance(call, ast.Call)
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return False
+    rate = next((k.value for k in call.keywords if k.arg == "lr"), call.args[1] if len(call.args) > 1 else None)
+    if rate is None:
+        return False
+    others = [a for i, a in enumerate(call.args) if i != 1 or rate is not a] + [k.value for k in call.keywords if k.value is not rate]
+    if any(reads_what_the_loop_changes(other, loop, own=True) for other in others):  # type: ignore[arg-type]
+        return False  # (the parameters, the weight decay or the betas change too: a restart)
+    value = rate
+    if isinstance(rate, ast.Name):
+        value = _bound_once_before(rate.id, stmt, loop)  # type: ignore[assignment]
+        if value is None:
+            return False
+    if not isinstance(value, (ast.BinOp, ast.Call)):
+        return False  # (the loop's variable, an item or attribute of one: a setting of the loop)
+    counters = _counters(loop)
+    if not counters or not any(dotted(node) in counters for node in ast_walk(value) if isinstance(node, (ast.Name, ast.Attribute))):
+        return False
+    if _parameters_may_change(call, target, loop, model):
+        return False
+    return not _restores(model.source.segment(loop))
+
+
+def _bound_once_before(name: str, stmt: ast.stmt, loop: ast.AST) -> ast.expr | None:
+    """The value of the one binding of `name` in the loop, `name = value`, a statement of the
+    loop's body before `stmt` (run on every iteration, before the construction)."""
+    bindings = [node for node in ast_walk(loop) if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load)]
+    if len(bindings) != 1:
+        return None
+    for before in loop.body:  # type: ignore[attr-defined]
+        if before is stmt:
+            return None
+        if isinstance(before, ast.Assign) and len(before.targets) == 1 and before.targets[0] is bindings[0]:
+            return before.value
+    return None
+
+
+def _counters(loop: ast.AST) -> set[str]:
+    """What counts the loop's iterations: the variable of `for epoch in range(...)`, the index
+    of `for i, batch in enumerate(...)`, a name or attribute the loop's body adds to (`step += 1`)."""
+    counters: set[str] = set()
+    if isinstance(loop, ast.For) and isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Name):
+        if loop.iter.func.id == "range" and isinstance(loop.target, ast.Name):
+            counters.add(loop.target.id)
+        elif loop.iter.func.id == "enumerate" and isinstance(loop.target, ast.Tuple) and loop.target.elts and isinstance(loop.target.elts[0], ast.Name):
+            counters.add(loop.target.elts[0].id)
+    for node in loop.body:  # type: ignore[attr-defined]
+        if isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Add):
+            key = dotted(node.target)
+            if key is not None:
+                counters.add(key)
+    return counters
 
 
 def _parameters_may_change(call: ast.Call, target: str, loop: ast.AST, model: ModuleModel) -> bool:

@@ -133,7 +133,12 @@ class OptimizerRebuiltEachIteration(Rule):
     over settings, a list of stages), when any other argument reads what the loop changes (the
     parameters, `model.stage(i).parameters()`: a new stage; the weight decay, the betas), when
     the loop changes which parameters it collects or loads a state or initialises weights
-    again, nor under an `if` (a restart at one epoch).
+    again, nor under an `if` (a restart at one epoch). The same through a factory (as above,
+    called by a statement of the loop's body itself) that hands one of its parameters straight
+    to the construction's rate and reads it nowhere else, the call handing that parameter such a
+    rate (`optimizer = make_optimizer(model, cosine(epoch, epochs, base))`) and nothing else that
+    changes (`make_optimizer(model.stage(i).parameters(), ...)`, a weight decay of the epoch too:
+    not reported).
 
     ## Why is this bad?
     An optimizer's state is what makes it more than plain gradient descent: SGD's momentum
@@ -318,6 +323,13 @@ class OptimizerRebuiltEachIteration(Rule):
         " {target}.param_groups: group[\"lr\"] = lr`)"
     )
 
+    rate_factory_message = (
+        "`{target}` is built again by `{function}` on every iteration of the loop that steps it only to give it a"
+        " new learning rate, computed from the loop's counter: each new optimizer starts with an empty state (no"
+        " momentum, no running averages, a step count of zero), so the state restarts at every change of the rate;"
+        " build it once before the loop and set the new rate in `{target}.param_groups` instead"
+    )
+
     factory_message = (
         "`{target}` is built again on every iteration of the loop that steps it, by `{function}`, which hands back a"
         " new optimizer on every call: each new optimizer starts with an empty state (no momentum, no running"
@@ -339,6 +351,8 @@ class OptimizerRebuiltEachIteration(Rule):
                 fix = _fix(stmt, target, loop, model)
             message = self.factory_message.format(target=target, function=function.name)
             yield Finding(self.code, message, stmt.value, fix=fix)
+        for stmt, target, function in _rate_through_factories(model, made):
+            yield Finding(self.code, self.rate_factory_message.format(target=target, function=function.name), stmt.value)
 
 
 def _places(body: list[ast.stmt], lines: list[int]) -> tuple[list[ast.stmt], list[tuple[ast.AST, ast.stmt]]]:
@@ -510,19 +524,68 @@ def _only_the_rate_changes(stmt: ast.Assign | ast.AnnAssign, target: str, loop: 
     others = [a for i, a in enumerate(call.args) if i != 1 or rate is not a] + [k.value for k in call.keywords if k.value is not rate]
     if any(reads_what_the_loop_changes(other, loop, own=True) for other in others):  # type: ignore[arg-type]
         return False  # (the parameters, the weight decay or the betas change too: a restart)
+    if not _a_schedule(rate, stmt, loop) or _parameters_may_change(call, target, loop, model):
+        return False
+    return not _restores(model.source.segment(loop))
+
+
+def _a_schedule(rate: ast.expr, stmt: ast.stmt, loop: ast.AST) -> bool:
+    """The rate is computed from the loop's counter: an arithmetic expression or a call reading
+    it (`_counters`), written in the construction or bound once before it (`_bound_once_before`);
+    not the loop's variable or an item or attribute of one (a setting of the loop)."""
     value = rate
     if isinstance(rate, ast.Name):
         value = _bound_once_before(rate.id, stmt, loop)  # type: ignore[assignment]
         if value is None:
             return False
     if not isinstance(value, (ast.BinOp, ast.Call)):
-        return False  # (the loop's variable, an item or attribute of one: a setting of the loop)
+        return False
     counters = _counters(loop)
-    if not counters or not any(dotted(node) in counters for node in ast_walk(value) if isinstance(node, (ast.Name, ast.Attribute))):
-        return False
-    if _parameters_may_change(call, target, loop, model):
-        return False
-    return not _restores(model.source.segment(loop))
+    return bool(counters) and any(dotted(node) in counters for node in ast_walk(value) if isinstance(node, (ast.Name, ast.Attribute)))
+
+
+def _rate_through_factories(model: ModuleModel, made: dict[int, ast.Call]) -> Iterator[tuple[ast.Assign, str, ast.FunctionDef]]:
+    """`optimizer = make_optimizer(model, cosine(epoch, epochs, base))`, a statement of a loop's
+    body that steps the optimizer (or of its batch loop), the factory (`_factory`) handing its
+    parameter straight to the construction's rate and nothing else of it changing from call to
+    call: `_only_the_rate_changes` through a factory."""
+    names = {info.node.name for info in model.facts.module_functions.values() if id(info.node) in made}
+    names.update(info.node.name for methods in model.facts.methods.values() for info in methods.values() if id(info.node) in made)
+    words = ("return",)
+    for loop in loops(model.source.tree.body):
+        if ends_early(loop):
+            continue
+        for stmt in loop.body:  # type: ignore[attr-defined]
+            if stmt.__class__ is not ast.Assign or len(stmt.targets) != 1 or stmt.value.__class__ is not ast.Call or not calls_one_of(stmt, names):  # type: ignore[attr-defined]
+                continue
+            target = dotted(stmt.targets[0])  # type: ignore[attr-defined]
+            if target is None or not (stepped_in(loop, target) or stepped_in(loop, target, 1)):
+                continue
+            called = called_function(stmt, model, words) or called_method(stmt, loop, model, words) or called_on_instance(stmt, model, words)
+            if called is None or called[1] is not stmt.value or id(called[0]) not in made:  # type: ignore[attr-defined]
+                continue
+            function, construction = called[0], made[id(called[0])]
+            parameters = call_parameters(called)
+            if parameters is None or any(k.arg is None for k in construction.keywords) or any(isinstance(a, ast.Starred) for a in construction.args):
+                continue
+            instance, params, passed = parameters
+            rate = next((k.value for k in construction.keywords if k.arg == "lr"), construction.args[1] if len(construction.args) > 1 else None)
+            if not isinstance(rate, ast.Name) or rate.id not in params or rate.id not in passed:
+                continue
+            if any(node.id == rate.id for node in ast_walk(construction) if isinstance(node, ast.Name) and node is not rate):
+                continue  # (the rate's parameter read by another argument too)
+            if any(reads_what_the_loop_changes(value, loop, own=True) for name, value in passed.items() if name != rate.id):  # type: ignore[arg-type]
+                continue  # (another argument changes: a new model, a new stage)
+            steady = {**passed, rate.id: ast.Constant(value=0.0)}  # (the rate aside, the same on every call?)
+            if not same_on_every_call(construction, function, loop, model, instance, params, steady):  # type: ignore[arg-type]
+                continue
+            if not _a_schedule(passed[rate.id], stmt, loop):
+                continue
+            if _parameters_may_change(stmt.value, target, loop, model) or _parameters_may_change(construction, target, loop, model):  # type: ignore[arg-type]
+                continue
+            if _restores(model.source.segment(loop)) or _restores(model.source.segment(function)):
+                continue
+            yield stmt, target, function  # type: ignore[misc]
 
 
 def _bound_once_before(name: str, stmt: ast.stmt, loop: ast.AST) -> ast.expr | None:

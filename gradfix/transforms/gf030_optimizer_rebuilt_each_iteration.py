@@ -128,7 +128,11 @@ class OptimizerRebuiltEachIteration(Rule):
     an arithmetic expression or a call reading the variable of `for epoch in range(...)`, the
     index of an `enumerate`, or a name or attribute the body adds to, `epoch += 1`), stepped by
     the loop's body or by the batch loop inside it: a learning-rate schedule written by hand,
-    which throws the optimizer's state away at every epoch. Not when the rate is the loop's
+    which throws the optimizer's state away at every epoch. Also a rate the loop only scales,
+    `lr *= 0.98` after the epoch (under an `if` too), bound nowhere else in it; and an optimizer
+    the loop's body hands, by a positional argument, to a function of the module called by its
+    name that steps that parameter in a loop of its own and never binds it (`train(loader,
+    model, optimizer, epoch)`: an epoch function). Not when the rate is the loop's
     variable or an item or attribute of one (`for lr in lrs`, `lrs[i]`, `stage.lr`: a search
     over settings, a list of stages), when any other argument reads what the loop changes (the
     parameters, `model.stage(i).parameters()`: a new stage; the weight decay, the betas), when
@@ -301,7 +305,7 @@ class OptimizerRebuiltEachIteration(Rule):
                     # (stepped in a loop of its own: a new optimizer per task or fold; reading
                     # what the loop changes: a new model, a setting of the loop; but one whose
                     # only change is a rate computed from the loop's counter is a schedule)
-                    if direct and (every_step or stepped_in(loop, target, 1)) and _only_the_rate_changes(stmt, target, loop, model):  # type: ignore[arg-type]
+                    if direct and (every_step or stepped_in(loop, target, 1) or _stepped_by_a_function_handed_it(loop, target, model)) and _only_the_rate_changes(stmt, target, loop, model):  # type: ignore[arg-type]
                         reported.add(id(stmt.value))  # type: ignore[union-attr]
                         yield Finding(self.code, self.rate_message.format(target=target), stmt.value)  # type: ignore[union-attr]
                     continue
@@ -317,7 +321,7 @@ class OptimizerRebuiltEachIteration(Rule):
 
     rate_message = (
         "`{target}` is built again on every iteration of the loop that steps it only to give it a new learning"
-        " rate, computed from the loop's counter: each new optimizer starts with an empty state (no momentum, no"
+        " rate (computed from the loop's counter, or decayed by the loop): each new optimizer starts with an empty state (no momentum, no"
         " running averages, a step count of zero), so the state restarts at every change of the rate; build it"
         " once before the loop and set the new rate in `{target}.param_groups` instead (`for group in"
         " {target}.param_groups: group[\"lr\"] = lr`)"
@@ -535,6 +539,8 @@ def _a_schedule(rate: ast.expr, stmt: ast.stmt, loop: ast.AST) -> bool:
     not the loop's variable or an item or attribute of one (a setting of the loop)."""
     value = rate
     if isinstance(rate, ast.Name):
+        if _decayed_in_place(rate.id, loop):
+            return True  # (`lr *= 0.98` after the epoch, perhaps under an `if`: a decay carried on)
         value = _bound_once_before(rate.id, stmt, loop)  # type: ignore[assignment]
         if value is None:
             return False
@@ -586,6 +592,56 @@ def _rate_through_factories(model: ModuleModel, made: dict[int, ast.Call]) -> It
             if _restores(model.source.segment(loop)) or _restores(model.source.segment(function)):
                 continue
             yield stmt, target, function  # type: ignore[misc]
+
+
+def _decayed_in_place(name: str, loop: ast.AST) -> bool:
+    """The loop binds `name` only by scaling it, `lr *= 0.98` or `lr /= 2` (in its body, or
+    under an `if` of it): a rate carried from iteration to iteration and decayed."""
+    scaled = False
+    for node in ast_walk(loop):
+        if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
+            scaled = True
+    if not scaled:
+        return False
+    binding = 0
+    scaling = {id(node.target) for node in ast_walk(loop) if isinstance(node, ast.AugAssign)}
+    for node in ast_walk(loop):
+        if isinstance(node, (*FUNCTIONS, ast.Lambda, ast.ClassDef, *LOOPS)) and node is not loop:
+            if any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in ast_walk(node)):
+                return False  # (bound in a loop of its own, or a function)
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id == name:
+            if not isinstance(node.op, (ast.Mult, ast.Div)):
+                return False
+            binding += 1
+        elif isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load) and id(node) not in scaling:
+            return False  # (assigned otherwise: a new setting)
+    return binding > 0
+
+
+def _stepped_by_a_function_handed_it(loop: ast.AST, target: str, model: ModuleModel) -> bool:
+    """A statement of the loop's body hands the optimizer, by a positional argument, to a
+    function of the module called by its name (`train(loader, model, optimizer, epoch)`) that
+    steps that parameter in a loop of its own and never binds it: an epoch function."""
+    functions = model.facts.module_functions
+    for stmt in loop.body:  # type: ignore[attr-defined]
+        for call in ast_walk(stmt):
+            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in functions):
+                continue
+            function = functions[call.func.id].node
+            if function.__class__ is not ast.FunctionDef:
+                continue
+            params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]  # type: ignore[attr-defined]
+            for index, arg in enumerate(call.args):
+                if isinstance(arg, ast.Starred):
+                    break
+                if dotted(arg) != target or index >= len(params):
+                    continue
+                name = params[index]
+                if any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in ast_walk(function)):
+                    continue  # (the function binds it: not the one it was handed)
+                if any(stepped_in(inner, name) for inner in ast_walk(function) if isinstance(inner, LOOPS)):
+                    return True
+    return False
 
 
 def _bound_once_before(name: str, stmt: ast.stmt, loop: ast.AST) -> ast.expr | None:

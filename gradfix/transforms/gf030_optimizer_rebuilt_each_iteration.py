@@ -305,7 +305,7 @@ class OptimizerRebuiltEachIteration(Rule):
                     # (stepped in a loop of its own: a new optimizer per task or fold; reading
                     # what the loop changes: a new model, a setting of the loop; but one whose
                     # only change is a rate computed from the loop's counter is a schedule)
-                    if direct and (every_step or stepped_in(loop, target, 1) or _stepped_by_a_function_handed_it(loop, target, model)) and _only_the_rate_changes(stmt, target, loop, model):  # type: ignore[arg-type]
+                    if direct and _a_rate(stmt.value) is not None and (every_step or stepped_in(loop, target, 1) or _stepped_by_a_function_handed_it(loop, target, model)) and _only_the_rate_changes(stmt, target, loop, model):  # type: ignore[arg-type, union-attr]
                         reported.add(id(stmt.value))  # type: ignore[union-attr]
                         yield Finding(self.code, self.rate_message.format(target=target), stmt.value)  # type: ignore[union-attr]
                     continue
@@ -522,7 +522,7 @@ def _only_the_rate_changes(stmt: ast.Assign | ast.AnnAssign, target: str, loop: 
     assert isinstance(call, ast.Call)
     if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         return False
-    rate = next((k.value for k in call.keywords if k.arg == "lr"), call.args[1] if len(call.args) > 1 else None)
+    rate = _a_rate(call)
     if rate is None:
         return False
     others = [a for i, a in enumerate(call.args) if i != 1 or rate is not a] + [k.value for k in call.keywords if k.value is not rate]
@@ -531,6 +531,13 @@ def _only_the_rate_changes(stmt: ast.Assign | ast.AnnAssign, target: str, loop: 
     if not _a_schedule(rate, stmt, loop) or _parameters_may_change(call, target, loop, model):
         return False
     return not _restores(model.source.segment(loop))
+
+
+def _a_rate(call: ast.Call) -> ast.expr | None:
+    """The construction's rate, `lr=` or its second positional argument, when it may be a
+    schedule's: a name, an arithmetic expression or a call."""
+    rate = next((k.value for k in call.keywords if k.arg == "lr"), call.args[1] if len(call.args) > 1 else None)
+    return rate if isinstance(rate, (ast.Name, ast.BinOp, ast.Call)) else None
 
 
 def _a_schedule(rate: ast.expr, stmt: ast.stmt, loop: ast.AST) -> bool:
@@ -555,8 +562,11 @@ def _rate_through_factories(model: ModuleModel, made: dict[int, ast.Call]) -> It
     body that steps the optimizer (or of its batch loop), the factory (`_factory`) handing its
     parameter straight to the construction's rate and nothing else of it changing from call to
     call: `_only_the_rate_changes` through a factory."""
-    names = {info.node.name for info in model.facts.module_functions.values() if id(info.node) in made}
-    names.update(info.node.name for methods in model.facts.methods.values() for info in methods.values() if id(info.node) in made)
+    rated = {key for key, construction in made.items() if isinstance(_a_rate(construction), ast.Name)}
+    if not rated:
+        return  # (no factory hands a parameter to its construction's rate)
+    names = {info.node.name for info in model.facts.module_functions.values() if id(info.node) in rated}
+    names.update(info.node.name for methods in model.facts.methods.values() for info in methods.values() if id(info.node) in rated)
     words = ("return",)
     for loop in loops(model.source.tree.body):
         if ends_early(loop):

@@ -121,6 +121,28 @@ class OptimizerRebuiltEachIteration(Rule):
     binds, the module's names the loop does not change). Not a factory with any other
     statement (a cache, `if self._opt is None: ...`, branches, a side effect), a decorator, nor
     when the loop binds the name otherwise too.
+    Also, without a fix, a construction that a statement of the loop's body itself makes on
+    every iteration whose only argument that changes from iteration to iteration is the
+    learning rate (`lr=`, or the second positional argument), computed from the loop's counter
+    (`lr = cfg.lr * 0.5 ** (epoch // 10)` bound once in the body before it, `lr=lr_at(epoch)`:
+    an arithmetic expression or a call reading the variable of `for epoch in range(...)`, the
+    index of an `enumerate`, or a name or attribute the body adds to, `epoch += 1`), stepped by
+    the loop's body or by the batch loop inside it: a learning-rate schedule written by hand,
+    which throws the optimizer's state away at every epoch. Also a rate the loop only scales,
+    `lr *= 0.98` after the epoch (under an `if` too), bound nowhere else in it; and an optimizer
+    the loop's body hands, by a positional argument, to a function of the module called by its
+    name that steps that parameter in a loop of its own and never binds it (`train(loader,
+    model, optimizer, epoch)`: an epoch function). Not when the rate is the loop's
+    variable or an item or attribute of one (`for lr in lrs`, `lrs[i]`, `stage.lr`: a search
+    over settings, a list of stages), when any other argument reads what the loop changes (the
+    parameters, `model.stage(i).parameters()`: a new stage; the weight decay, the betas), when
+    the loop changes which parameters it collects or loads a state or initialises weights
+    again, nor under an `if` (a restart at one epoch). The same through a factory (as above,
+    called by a statement of the loop's body itself) that hands one of its parameters straight
+    to the construction's rate and reads it nowhere else, the call handing that parameter such a
+    rate (`optimizer = make_optimizer(model, cosine(epoch, epochs, base))`) and nothing else that
+    changes (`make_optimizer(model.stage(i).parameters(), ...)`, a weight decay of the epoch too:
+    not reported).
 
     ## Why is this bad?
     An optimizer's state is what makes it more than plain gradient descent: SGD's momentum
@@ -180,7 +202,8 @@ class OptimizerRebuiltEachIteration(Rule):
     Not reported when the optimizer is built once (before the loop, under an `if`: `if
     optimizer is None:`, the first iteration, `if epoch == unfreeze_at:` when parameters
     change), when the construction reads anything the loop changes (a new model built in the
-    iteration, the loop's variable: `lr=lrs[i]`, a search over settings), when the loop sets a
+    iteration, the loop's variable: `lr=lrs[i]`, a search over settings; but for a rate computed
+    from the loop's counter, above), when the loop sets a
     part of a model whose parameters it collects (`model.fc = nn.Linear(...)`), when it keeps
     the parameters that require gradients and the loop says anything of freezing
     (`requires_grad`, `freeze`, `trainable`: the trainable set chosen as it goes), when the loop loads
@@ -190,7 +213,7 @@ class OptimizerRebuiltEachIteration(Rule):
     when the optimizer is stepped only in a loop
     of its own inside the loop (a new optimizer per task, fold or run whose inner loop takes
     many steps: continual learning, k-fold, meta-learning; a new optimizer per epoch has the
-    same shape and is not told apart), for `SGD` without momentum (it keeps no state:
+    same shape and is not told apart, but for a rate computed from the epoch, above), for `SGD` without momentum (it keeps no state:
     rebuilt, it steps the same) or with a momentum not written as a number, for `LBFGS`, nor
     in a loop whose body ends in a `break` or `return` of its own (one iteration). In a
     function the loop calls, not reported when the construction reads what the function
@@ -275,10 +298,19 @@ class OptimizerRebuiltEachIteration(Rule):
                 if not any(stmt.lineno <= line <= stmt.end_lineno for line in held):  # type: ignore[operator]
                     continue  # (says no optimizer's name)
                 target = _built_optimizer(stmt, model)
-                if target is None or not stepped_in(loop, target):
+                if target is None:
                     continue
-                if reads_what_the_loop_changes(stmt.value, loop, own=True) or _parameters_may_change(stmt.value, target, loop, model):  # type: ignore[union-attr, arg-type]
-                    continue  # (a new model, a new part of it, a setting of the loop: rebuilt on purpose)
+                every_step = stepped_in(loop, target)
+                if not every_step or reads_what_the_loop_changes(stmt.value, loop, own=True):  # type: ignore[union-attr, arg-type]
+                    # (stepped in a loop of its own: a new optimizer per task or fold; reading
+                    # what the loop changes: a new model, a setting of the loop; but one whose
+                    # only change is a rate computed from the loop's counter is a schedule)
+                    if direct and _a_rate(stmt.value) is not None and (every_step or stepped_in(loop, target, 1) or _stepped_by_a_function_handed_it(loop, target, model)) and _only_the_rate_changes(stmt, target, loop, model):  # type: ignore[arg-type, union-attr]
+                        reported.add(id(stmt.value))  # type: ignore[union-attr]
+                        yield Finding(self.code, self.rate_message.format(target=target), stmt.value)  # type: ignore[union-attr]
+                    continue
+                if _parameters_may_change(stmt.value, target, loop, model):  # type: ignore[union-attr, arg-type]
+                    continue  # (a new part of the model whose parameters it collects: rebuilt on purpose)
                 if restores is None:
                     restores = _restores(source.segment(loop))
                 if restores and not _only_syncs_another(loop, stmt.value, source):  # type: ignore[union-attr, arg-type]
@@ -286,6 +318,21 @@ class OptimizerRebuiltEachIteration(Rule):
                 reported.add(id(stmt.value))  # type: ignore[union-attr]
                 fix = _fix(stmt, target, loop, model) if direct else None  # type: ignore[arg-type]
                 yield Finding(self.code, self.message.format(target=target), stmt.value, fix=fix)  # type: ignore[union-attr]
+
+    rate_message = (
+        "`{target}` is built again on every iteration of the loop that steps it only to give it a new learning"
+        " rate (computed from the loop's counter, or decayed by the loop): each new optimizer starts with an empty state (no momentum, no"
+        " running averages, a step count of zero), so the state restarts at every change of the rate; build it"
+        " once before the loop and set the new rate in `{target}.param_groups` instead (`for group in"
+        " {target}.param_groups: group[\"lr\"] = lr`)"
+    )
+
+    rate_factory_message = (
+        "`{target}` is built again by `{function}` on every iteration of the loop that steps it only to give it a"
+        " new learning rate, computed from the loop's counter: each new optimizer starts with an empty state (no"
+        " momentum, no running averages, a step count of zero), so the state restarts at every change of the rate;"
+        " build it once before the loop and set the new rate in `{target}.param_groups` instead"
+    )
 
     factory_message = (
         "`{target}` is built again on every iteration of the loop that steps it, by `{function}`, which hands back a"
@@ -308,6 +355,8 @@ class OptimizerRebuiltEachIteration(Rule):
                 fix = _fix(stmt, target, loop, model)
             message = self.factory_message.format(target=target, function=function.name)
             yield Finding(self.code, message, stmt.value, fix=fix)
+        for stmt, target, function in _rate_through_factories(model, made):
+            yield Finding(self.code, self.rate_factory_message.format(target=target, function=function.name), stmt.value)
 
 
 def _places(body: list[ast.stmt], lines: list[int]) -> tuple[list[ast.stmt], list[tuple[ast.AST, ast.stmt]]]:
@@ -458,6 +507,182 @@ def _only_syncs_another(loop: ast.AST, construction: ast.Call, source) -> bool: 
             return False
         found = True
     return found
+
+
+def _only_the_rate_changes(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: ModuleModel) -> bool:
+    """The construction differs from iteration to iteration only in its learning rate (`lr=`,
+    or the second positional argument), computed from the loop's counter (`lr = base * 0.5 **
+    (epoch // 10)`, `lr_at(step)`; the loop's variable over a `range` or the index of an
+    `enumerate`, or a name or attribute the loop adds to): a schedule written by hand. Not a
+    rate that is the loop's variable or an item or attribute of it (a search over settings,
+    a list of stages), nor when anything else the construction reads changes (the parameters,
+    the weight decay, the betas), nor when the loop changes which parameters it collects or
+    loads a state (a new run)."""
+    call = stmt.value
+    assert isinstance(call, ast.Call)
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return False
+    rate = _a_rate(call)
+    if rate is None:
+        return False
+    others = [a for i, a in enumerate(call.args) if i != 1 or rate is not a] + [k.value for k in call.keywords if k.value is not rate]
+    if any(reads_what_the_loop_changes(other, loop, own=True) for other in others):  # type: ignore[arg-type]
+        return False  # (the parameters, the weight decay or the betas change too: a restart)
+    if not _a_schedule(rate, stmt, loop) or _parameters_may_change(call, target, loop, model):
+        return False
+    return not _restores(model.source.segment(loop))
+
+
+def _a_rate(call: ast.Call) -> ast.expr | None:
+    """The construction's rate, `lr=` or its second positional argument, when it may be a
+    schedule's: a name, an arithmetic expression or a call."""
+    rate = next((k.value for k in call.keywords if k.arg == "lr"), call.args[1] if len(call.args) > 1 else None)
+    return rate if isinstance(rate, (ast.Name, ast.BinOp, ast.Call)) else None
+
+
+def _a_schedule(rate: ast.expr, stmt: ast.stmt, loop: ast.AST) -> bool:
+    """The rate is computed from the loop's counter: an arithmetic expression or a call reading
+    it (`_counters`), written in the construction or bound once before it (`_bound_once_before`);
+    not the loop's variable or an item or attribute of one (a setting of the loop)."""
+    value = rate
+    if isinstance(rate, ast.Name):
+        if _decayed_in_place(rate.id, loop):
+            return True  # (`lr *= 0.98` after the epoch, perhaps under an `if`: a decay carried on)
+        value = _bound_once_before(rate.id, stmt, loop)  # type: ignore[assignment]
+        if value is None:
+            return False
+    if not isinstance(value, (ast.BinOp, ast.Call)):
+        return False
+    counters = _counters(loop)
+    return bool(counters) and any(dotted(node) in counters for node in ast_walk(value) if isinstance(node, (ast.Name, ast.Attribute)))
+
+
+def _rate_through_factories(model: ModuleModel, made: dict[int, ast.Call]) -> Iterator[tuple[ast.Assign, str, ast.FunctionDef]]:
+    """`optimizer = make_optimizer(model, cosine(epoch, epochs, base))`, a statement of a loop's
+    body that steps the optimizer (or of its batch loop), the factory (`_factory`) handing its
+    parameter straight to the construction's rate and nothing else of it changing from call to
+    call: `_only_the_rate_changes` through a factory."""
+    rated = {key for key, construction in made.items() if isinstance(_a_rate(construction), ast.Name)}
+    if not rated:
+        return  # (no factory hands a parameter to its construction's rate)
+    names = {info.node.name for info in model.facts.module_functions.values() if id(info.node) in rated}
+    names.update(info.node.name for methods in model.facts.methods.values() for info in methods.values() if id(info.node) in rated)
+    words = ("return",)
+    for loop in loops(model.source.tree.body):
+        if ends_early(loop):
+            continue
+        for stmt in loop.body:  # type: ignore[attr-defined]
+            if stmt.__class__ is not ast.Assign or len(stmt.targets) != 1 or stmt.value.__class__ is not ast.Call or not calls_one_of(stmt, names):  # type: ignore[attr-defined]
+                continue
+            target = dotted(stmt.targets[0])  # type: ignore[attr-defined]
+            if target is None or not (stepped_in(loop, target) or stepped_in(loop, target, 1)):
+                continue
+            called = called_function(stmt, model, words) or called_method(stmt, loop, model, words) or called_on_instance(stmt, model, words)
+            if called is None or called[1] is not stmt.value or id(called[0]) not in made:  # type: ignore[attr-defined]
+                continue
+            function, construction = called[0], made[id(called[0])]
+            parameters = call_parameters(called)
+            if parameters is None or any(k.arg is None for k in construction.keywords) or any(isinstance(a, ast.Starred) for a in construction.args):
+                continue
+            instance, params, passed = parameters
+            rate = next((k.value for k in construction.keywords if k.arg == "lr"), construction.args[1] if len(construction.args) > 1 else None)
+            if not isinstance(rate, ast.Name) or rate.id not in params or rate.id not in passed:
+                continue
+            if any(node.id == rate.id for node in ast_walk(construction) if isinstance(node, ast.Name) and node is not rate):
+                continue  # (the rate's parameter read by another argument too)
+            if any(reads_what_the_loop_changes(value, loop, own=True) for name, value in passed.items() if name != rate.id):  # type: ignore[arg-type]
+                continue  # (another argument changes: a new model, a new stage)
+            steady = {**passed, rate.id: ast.Constant(value=0.0)}  # (the rate aside, the same on every call?)
+            if not same_on_every_call(construction, function, loop, model, instance, params, steady):  # type: ignore[arg-type]
+                continue
+            if not _a_schedule(passed[rate.id], stmt, loop):
+                continue
+            if _parameters_may_change(stmt.value, target, loop, model) or _parameters_may_change(construction, target, loop, model):  # type: ignore[arg-type]
+                continue
+            if _restores(model.source.segment(loop)) or _restores(model.source.segment(function)):
+                continue
+            yield stmt, target, function  # type: ignore[misc]
+
+
+def _decayed_in_place(name: str, loop: ast.AST) -> bool:
+    """The loop binds `name` only by scaling it, `lr *= 0.98` or `lr /= 2` (in its body, or
+    under an `if` of it): a rate carried from iteration to iteration and decayed."""
+    scaled = False
+    for node in ast_walk(loop):
+        if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
+            scaled = True
+    if not scaled:
+        return False
+    binding = 0
+    scaling = {id(node.target) for node in ast_walk(loop) if isinstance(node, ast.AugAssign)}
+    for node in ast_walk(loop):
+        if isinstance(node, (*FUNCTIONS, ast.Lambda, ast.ClassDef, *LOOPS)) and node is not loop:
+            if any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in ast_walk(node)):
+                return False  # (bound in a loop of its own, or a function)
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id == name:
+            if not isinstance(node.op, (ast.Mult, ast.Div)):
+                return False
+            binding += 1
+        elif isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load) and id(node) not in scaling:
+            return False  # (assigned otherwise: a new setting)
+    return binding > 0
+
+
+def _stepped_by_a_function_handed_it(loop: ast.AST, target: str, model: ModuleModel) -> bool:
+    """A statement of the loop's body hands the optimizer, by a positional argument, to a
+    function of the module called by its name (`train(loader, model, optimizer, epoch)`) that
+    steps that parameter in a loop of its own and never binds it: an epoch function."""
+    functions = model.facts.module_functions
+    for stmt in loop.body:  # type: ignore[attr-defined]
+        for call in ast_walk(stmt):
+            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in functions):
+                continue
+            function = functions[call.func.id].node
+            if function.__class__ is not ast.FunctionDef:
+                continue
+            params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]  # type: ignore[attr-defined]
+            for index, arg in enumerate(call.args):
+                if isinstance(arg, ast.Starred):
+                    break
+                if dotted(arg) != target or index >= len(params):
+                    continue
+                name = params[index]
+                if any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in ast_walk(function)):
+                    continue  # (the function binds it: not the one it was handed)
+                if any(stepped_in(inner, name) for inner in ast_walk(function) if isinstance(inner, LOOPS)):
+                    return True
+    return False
+
+
+def _bound_once_before(name: str, stmt: ast.stmt, loop: ast.AST) -> ast.expr | None:
+    """The value of the one binding of `name` in the loop, `name = value`, a statement of the
+    loop's body before `stmt` (run on every iteration, before the construction)."""
+    bindings = [node for node in ast_walk(loop) if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load)]
+    if len(bindings) != 1:
+        return None
+    for before in loop.body:  # type: ignore[attr-defined]
+        if before is stmt:
+            return None
+        if isinstance(before, ast.Assign) and len(before.targets) == 1 and before.targets[0] is bindings[0]:
+            return before.value
+    return None
+
+
+def _counters(loop: ast.AST) -> set[str]:
+    """What counts the loop's iterations: the variable of `for epoch in range(...)`, the index
+    of `for i, batch in enumerate(...)`, a name or attribute the loop's body adds to (`step += 1`)."""
+    counters: set[str] = set()
+    if isinstance(loop, ast.For) and isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Name):
+        if loop.iter.func.id == "range" and isinstance(loop.target, ast.Name):
+            counters.add(loop.target.id)
+        elif loop.iter.func.id == "enumerate" and isinstance(loop.target, ast.Tuple) and loop.target.elts and isinstance(loop.target.elts[0], ast.Name):
+            counters.add(loop.target.elts[0].id)
+    for node in loop.body:  # type: ignore[attr-defined]
+        if isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Add):
+            key = dotted(node.target)
+            if key is not None:
+                counters.add(key)
+    return counters
 
 
 def _parameters_may_change(call: ast.Call, target: str, loop: ast.AST, model: ModuleModel) -> bool:

@@ -122,7 +122,8 @@ class SchedulerHorizonMismatch(Rule):
     written in the loops themselves (not in helpers), not three loops deep with the inner loop
     over what the loop around it hands out (`for epoch ...: for i, batch in enumerate(loader):
     for task, (x, y) in batch.items():`, a multi-task loop: the loop read as the epoch loop is
-    a batch loop), the scheduler step is a statement of
+    a batch loop; not a loop of phases whose arm tests its variable, `for split, batches in
+    splits.items():` / `if split == "fit":`, which runs the arm once per phase), the scheduler step is a statement of
     its own, holds no other gradient event and runs under no condition of its own. A scheduler
     stepped in a closure the loop calls (`model, step, end = main()` under the main guard,
     `main` defining `step`) is read where the closure sees it, when it is a free name of the
@@ -269,10 +270,34 @@ def _iterates_what_it_gives(inner: ast.AST, outer: ast.AST) -> bool:
     if not isinstance(inner, (ast.For, ast.AsyncFor)) or not isinstance(outer, (ast.For, ast.AsyncFor)):
         return False
     given = {node.id for node in ast_walk(outer.target) if isinstance(node, ast.Name)}
+    if _in_a_phase_arm(inner, outer.body, given):
+        return False  # `for phase, batches in splits.items():` / `if phase == "train":`: a phase loop
     for stmt in outer.body:
         if isinstance(stmt, ast.Assign) and any(isinstance(node, ast.Name) and node.id in given for node in ast_walk(stmt.value)):
             given |= {node.id for target in stmt.targets for node in ast_walk(target) if isinstance(node, ast.Name)}
     return any(isinstance(node, ast.Name) and node.id in given for node in ast_walk(inner.iter))
+
+
+def _in_a_phase_arm(inner: ast.AST, block: list[ast.stmt], names: set[str]) -> bool:
+    """`inner` sits, in `block`, in an arm that tests one of `names` against a literal (`if
+    phase == "train":`, `case "fit":` of `match split:`): the loop around runs it once per
+    phase, not once per batch."""
+    for stmt in block:
+        if not any(node is inner for node in ast_walk(stmt)):
+            continue
+        if isinstance(stmt, ast.If):
+            test = stmt.test
+            if (
+                isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)
+                and any(isinstance(side, ast.Name) and side.id in names for side in (test.left, test.comparators[0]))
+                and any(isinstance(side, ast.Constant) for side in (test.left, test.comparators[0]))
+            ):  # fmt: skip
+                return True
+            return _in_a_phase_arm(inner, stmt.body, names) or _in_a_phase_arm(inner, stmt.orelse, names)
+        if stmt.__class__.__name__ == "Match" and isinstance(stmt.subject, ast.Name) and stmt.subject.id in names:  # type: ignore[attr-defined]
+            return True
+        return False
+    return False
 
 
 # Lightning's automatic optimization steps the schedulers `configure_optimizers` returns: once

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 import re
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, statement_blocks
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -52,25 +52,13 @@ def plain_matches(tree: ast.Module) -> None:
     if _MATCH is None:
         return
     made: list[tuple[ast.If, ast.AST]] = []
-    for node in list(ast_walk(tree)):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if block.__class__ is not list:
-                continue
-            for index, stmt in enumerate(block):
-                if stmt.__class__ is _MATCH:
-                    chain = _chain(stmt)
-                    if chain is not None:
-                        block[index] = chain
-                        made.append((chain, stmt))
-        for case in getattr(node, "cases", ()) or ():
-            # a `match` nested in an arm of a `match` left as written
-            for index, stmt in enumerate(case.body):
-                if stmt.__class__ is _MATCH:
-                    chain = _chain(stmt)
-                    if chain is not None:
-                        case.body[index] = chain
-                        made.append((chain, stmt))
+    for block in statement_blocks(tree, arms=True):
+        for index, stmt in enumerate(block):
+            if stmt.__class__ is _MATCH:
+                chain = _chain(stmt)
+                if chain is not None:
+                    block[index] = chain
+                    made.append((chain, stmt))
     if made:
         tree.match_arms = made  # type: ignore[attr-defined]
 

@@ -50,7 +50,7 @@ one of the arms' statements, lands in the text of the arm that runs at that poin
 from __future__ import annotations
 
 from gradfix import syntax as ast
-from gradfix.walk import ast_walk
+from gradfix.walk import ast_walk, statement_blocks
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -66,18 +66,14 @@ def plain_phase_loops(tree: ast.Module) -> None:
     place); the triples (while, its original body, the blocks made) are kept as
     `tree.phase_loops` for the fixes' check."""
     made: list[tuple[ast.While, list[ast.stmt], list[list[ast.stmt]]]] = []
-    for node in list(ast_walk(tree)):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if block.__class__ is not list:
-                continue
-            for index, stmt in enumerate(block):
-                if stmt.__class__ is ast.While:
-                    reading = _reading(stmt, block[:index])
-                    if reading is not None:
-                        original = stmt.body
-                        stmt.body = reading[0]
-                        made.append((stmt, original, reading[1]))
+    for block in statement_blocks(tree):
+        for index, stmt in enumerate(block):
+            if stmt.__class__ is ast.While:
+                reading = _reading(stmt, block[:index])
+                if reading is not None:
+                    original = stmt.body
+                    stmt.body = reading[0]
+                    made.append((stmt, original, reading[1]))
     if made:
         tree.phase_loops = made  # type: ignore[attr-defined]
 

@@ -208,3 +208,17 @@ def leaves(stmt: ast.AST, raises: bool = False) -> bool:
             continue
         todo.extend(ast.iter_child_nodes(node))
     return False
+
+
+def statement_blocks(tree: ast.AST, arms: bool = False) -> Iterator[list[ast.stmt]]:
+    """Every statement list of `tree` (each node's `body`, `orelse` and `finalbody`; with `arms`,
+    each `match` arm's `body` too), the nodes taken from a walk made first: a caller may
+    replace statements of the lists it is handed (`gradfix.match_arms`, `gradfix.phase_loops`)."""
+    for node in list(ast_walk(tree)):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if block.__class__ is list:
+                yield block  # type: ignore[misc]
+        if arms:
+            for case in getattr(node, "cases", ()) or ():
+                yield case.body  # (a `match` nested in an arm of a `match` left as written)

@@ -288,8 +288,16 @@ class MissingAccumulationFlush(AccumulationRule):
     the last batch too (`flag = (i + 1) % N == 0 or i + 1 == len(loader)`), only when the loop is
     `for i, ... in enumerate(loader)` from 0 and every clear of the window sits right under `if
     flag:`; the window written in the keyword itself (its clear under a test of its own) is
-    not reported (left: a loader whose length N divides is common there). Silent when the loop enumerates a list of a known length N divides
-    (`data = [... for _ in range(6)]`, `ACCUM = 2`).
+    not reported (left: a loader whose length N divides is common there).
+
+    Silent, for any window, when the loop runs over data whose length the code fixes and N
+    divides, and no `break`, `continue` or `return` of the loop can cut a pass: every window is
+    whole. The data is `enumerate(X)` (any start) or `X` with a counter of its own, `X` a list or
+    tuple display, a list comprehension over `range(K)` with no `if`, or a name bound once to
+    one of these and never changed (only iterated, measured with `len` or shuffled); K an
+    integer (`data = [... for _ in range(6)]` with `ACCUM = 2`) or a product with N as a factor
+    (`range(4 * accum_steps)`). A loader, or data whose length is not written, is reported as
+    before even when its length happens to be a multiple of N.
     """
 
     code = "GF006"
@@ -382,6 +390,8 @@ class MissingAccumulationFlush(AccumulationRule):
             return None
         if full and drained is None and _whole_windows_of_episodes(loop.iter, acc, model):  # type: ignore[union-attr]
             return None  # `batch_sampler=CategoriesSampler(labels, episodes * N, ...)`: no tail
+        if full and drained is None and not acc.told and _whole_windows_of_a_known_list(acc, model):
+            return None  # `data = [... for _ in range(6)]` with N = 2 and no `break`: no tail
         if drained is None and _ends_at_a_window_boundary(acc, loop, model):  # type: ignore[arg-type]
             return None  # `for step in itertools.count(1):` ... `if step == 24: break` with N = 4: no tail
         if drained is None and _ends_after_an_update(acc, loop, model):  # type: ignore[arg-type]
@@ -1987,27 +1997,105 @@ def _told_tail(acc: Accumulation, model: ModuleModel) -> Fix | None:
 
 
 def _whole_windows_of_a_known_list(acc: Accumulation, model: ModuleModel) -> bool:
-    """`for i, b in enumerate(data)` over a name bound once to a list of a known length (a list
-    display, or a comprehension over `range(K)` with no `if`), N a known integer that divides it."""
-    from gradfix.analysis.assignments import assigned_values
-    from gradfix.analysis.names import int_value
+    """The loop runs over data of a length known from the code, that N divides, and cannot
+    leave a pass early: every window is whole, there is no tail to flush. The data is
+    `enumerate(X)` (any start) or `X` itself (a counter of its own): `X` a list or tuple display
+    (no `*`), a list comprehension over `range(K)` with no `if`, or a name bound once (in the
+    loop's scope or one around it, and nowhere else in the module) to one of these and never
+    changed (its only uses: iterated, `len(X)`, `random.shuffle(X)`). K is an integer literal, a
+    name bound once to one, or a product with N itself as a factor (`range(3 * ACCUM)`, bound in
+    the loop's own scope). N is a known integer (or that factor). The loop's body has no
+    `break`, `continue` or `return` of its own (a skipped or cut pass may leave a part window)."""
     from gradfix.transforms.gf005_unscaled_accumulation import _known_count
 
-    iterated = getattr(acc.loop.node, "iter", None)
-    if not (isinstance(iterated, ast.Call) and isinstance(iterated.func, ast.Name) and iterated.func.id == "enumerate"):
+    loop = acc.loop.node
+    iterated = getattr(loop, "iter", None)
+    if isinstance(iterated, ast.Call) and isinstance(iterated.func, ast.Name) and iterated.func.id == "enumerate":
+        if not 1 <= len(iterated.args) <= 2 or iterated.keywords:
+            return False
+        iterated = iterated.args[0]
+    elif acc.counter.kind == "enumerate":
         return False
-    if len(iterated.args) != 1 or not isinstance(iterated.args[0], ast.Name):
+    if iterated is None or _leaves_a_pass_early(loop.body):  # type: ignore[union-attr]
         return False
-    values = assigned_values(model, iterated.args[0].id)
-    if len(values) != 1:
-        return False
-    value = values[0]
-    length = None
-    if isinstance(value, ast.List) and not any(isinstance(e, ast.Starred) for e in value.elts):
-        length = len(value.elts)
-    elif isinstance(value, ast.ListComp) and len(value.generators) == 1 and not value.generators[0].ifs:
-        over = value.generators[0].iter
-        if isinstance(over, ast.Call) and isinstance(over.func, ast.Name) and over.func.id == "range" and len(over.args) == 1 and not over.keywords:
-            length = int_value(over.args[0])
+    scope = acc.loop.function if acc.loop.function is not None else model.source.tree
+    own_scope = True
+    if isinstance(iterated, ast.Name):
+        bindings = assignments(model).bindings(iterated.id, scope)
+        if len(bindings) != 1 or bindings[0].value is None or len(assigned_values(model, iterated.id)) != 1:
+            return False
+        if not _only_iterated(iterated.id, model):
+            return False
+        own_scope = bindings[0].scope is scope
+        iterated = bindings[0].value
     n = _known_count(acc, model)
-    return length is not None and n is not None and n > 0 and length % n == 0
+    length: int | None = None
+    if isinstance(iterated, (ast.List, ast.Tuple)):
+        if any(isinstance(e, ast.Starred) for e in iterated.elts):
+            return False
+        length = len(iterated.elts)
+    elif isinstance(iterated, ast.ListComp) and len(iterated.generators) == 1 and not iterated.generators[0].ifs:
+        over = iterated.generators[0].iter
+        if not (isinstance(over, ast.Call) and isinstance(over.func, ast.Name) and over.func.id == "range" and len(over.args) == 1 and not over.keywords):
+            return False
+        count = over.args[0]
+        window = acc.periodic.n
+        if (
+            own_scope and isinstance(window, ast.Name) and isinstance(count, ast.BinOp) and isinstance(count.op, ast.Mult)
+            and any(isinstance(side, ast.Name) and side.id == window.id for side in (count.left, count.right))
+        ):
+            return True  # `range(3 * ACCUM)`: whole windows whatever ACCUM is
+        length = _known_int(count, model)
+    return length is not None and length > 0 and n is not None and n > 0 and length % n == 0
+
+
+def _known_int(expr: ast.expr, model: ModuleModel) -> int | None:
+    """An integer literal, a name bound (anywhere in the module) only to one literal, or a product of two."""
+    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.Mult):
+        left, right = _known_int(expr.left, model), _known_int(expr.right, model)
+        return left * right if left is not None and right is not None else None
+    if isinstance(expr, ast.Name):
+        values = {int_value(value) for value in assigned_values(model, expr.id)}
+        return values.pop() if len(values) == 1 else None
+    return int_value(expr)
+
+
+def _leaves_a_pass_early(body: list[ast.stmt]) -> bool:
+    """A `break` or `continue` of the loop (not of a loop inside it), or a `return` (not of a function inside it)."""
+    stack: list[tuple[ast.AST, bool]] = [(node, False) for node in body]
+    while stack:
+        node, nested = stack.pop()
+        if isinstance(node, ast.Return) or (not nested and isinstance(node, (ast.Break, ast.Continue))):
+            return True
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            continue
+        deeper = nested or isinstance(node, LOOPS)
+        stack.extend((child, deeper) for child in child_nodes(node))
+    return False
+
+
+_KEEPS_LENGTH = ("enumerate", "len", "random.shuffle", "iter", "zip")
+
+
+def _only_iterated(name: str, model: ModuleModel) -> bool:
+    """`name` is read only as data: iterated, handed to `enumerate`/`len`/`random.shuffle`/
+    `iter`/`zip`; never an attribute's receiver (`name.append(...)`), a subscript target, an
+    augmented target, or handed to another call (which might change it)."""
+    for node in ast_walk(model.source.tree):
+        if isinstance(node, ast.Call):
+            if any(isinstance(arg, ast.Name) and arg.id == name for arg in (*node.args, *(kw.value for kw in node.keywords))):
+                if dotted(node.func) not in _KEEPS_LENGTH:
+                    return False
+        elif isinstance(node, ast.Attribute):
+            if isinstance(node.value, ast.Name) and node.value.id == name:
+                return False
+        elif isinstance(node, ast.Subscript):
+            if isinstance(node.value, ast.Name) and node.value.id == name and not isinstance(node.ctx, ast.Load):
+                return False
+        elif isinstance(node, ast.AugAssign):
+            if isinstance(node.target, ast.Name) and node.target.id == name:
+                return False
+        elif isinstance(node, ast.Delete):
+            if any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+                return False
+    return True

@@ -22,7 +22,9 @@ the registration's own scope, defined before it, handed by name to
 `register_post_accumulate_grad_hook` of each parameter) whose body is nothing but steps, clears,
 scheduler steps and per-parameter clips of optimizers and schedulers kept in dicts keyed by the
 hooked parameter (`D[p]`, the dict built by a dict comprehension of torch optimizers or
-schedulers), and the training loops that follow the registration in the same block. Rules
+schedulers, or `D = {}` filled by the `for` right after it), after an opening `if p.grad is
+None: return` (never true in a post-accumulate hook), and the training loops that follow the
+registration in the same block. Rules
 GF001, GF010 and GF012 read them; anything else in the hook (a call gradfix cannot see into, a
 branch) leaves the hook unread and the rules silent.
 """
@@ -62,6 +64,11 @@ class HookStep:
     loops: list[TrainingLoop] = field(default_factory=list)
     # table name -> ("optimizer" | "scheduler", the comprehension's value call)
     tables: dict[str, tuple[str, ast.Call]] = field(default_factory=dict)
+    # what the registration's `for` (or list comprehension) iterates, its target the receiver
+    # (`model.parameters()` of `for p in model.parameters(): p.register_...(hook)`); None alone
+    over: ast.expr | None = None
+    block: list[ast.stmt] = field(default_factory=list)  # the registration's block
+    index: int = 0  # the registration's statement in it
 
     def of_kind(self, kind: str) -> list[HookAction]:
         return [a for a in self.actions if a.kind == kind]
@@ -87,7 +94,7 @@ def hook_steps(model: ModuleModel) -> list[HookStep]:
 def _in_block(block: list[ast.stmt], model: ModuleModel) -> list[HookStep]:
     found: list[HookStep] = []
     for index, stmt in enumerate(block):
-        for call in _registrations(stmt):
+        for call, over in _registrations(stmt):
             if len(call.args) != 1 or call.keywords or not isinstance(call.args[0], ast.Name):
                 continue
             hook = _defined_before(block, index, call.args[0].id)
@@ -97,6 +104,7 @@ def _in_block(block: list[ast.stmt], model: ModuleModel) -> list[HookStep]:
             if read is None:
                 continue
             read.registration = call
+            read.over, read.block, read.index = over, block, index
             for position in range(index + 1, len(block)):
                 if _removes(block[position]):
                     break  # `handle.remove()`: the loops after it no longer run the hook
@@ -109,16 +117,25 @@ def _in_block(block: list[ast.stmt], model: ModuleModel) -> list[HookStep]:
     return found
 
 
-def _registrations(stmt: ast.stmt) -> list[ast.Call]:
+def _registrations(stmt: ast.stmt) -> list[tuple[ast.Call, ast.expr | None]]:
     """`p.register_post_accumulate_grad_hook(hook)` in the statement: alone, in a `for` over
-    parameters, or in a list comprehension keeping the handles."""
+    parameters, or in a list comprehension keeping the handles; with what that `for` or
+    comprehension iterates when its one target is the call's receiver."""
+    over: ast.expr | None = None
+    target: ast.expr | None = None
     if isinstance(stmt, ast.For) and not stmt.orelse and len(stmt.body) == 1:
+        over, target = stmt.iter, stmt.target
         stmt = stmt.body[0]
     value = stmt.value if isinstance(stmt, (ast.Expr, ast.Assign)) else None
     if isinstance(value, ast.ListComp):
+        if over is None and len(value.generators) == 1 and not value.generators[0].ifs:
+            over, target = value.generators[0].iter, value.generators[0].target
         value = value.elt
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == _REGISTER:
-        return [value]
+        receiver = value.func.value
+        if not (isinstance(target, ast.Name) and isinstance(receiver, ast.Name) and receiver.id == target.id):
+            over = None
+        return [(value, over)]
     return []
 
 
@@ -156,6 +173,8 @@ def _read_hook(hook: ast.FunctionDef, block: list[ast.stmt], index: int, model: 
     body = hook.body
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
         body = body[1:]
+    if body and _none_guard(body[0], param):
+        body = body[1:]  # `if p.grad is None: return`: never true in this hook
     for stmt in body:
         action = _action(stmt, param, model)
         if action is None:
@@ -175,6 +194,22 @@ def _read_hook(hook: ast.FunctionDef, block: list[ast.stmt], index: int, model: 
     if not any(a.kind == "step" for a in actions):
         return None
     return HookStep(hook=hook, param=param, registration=None, actions=actions, tables=tables)  # type: ignore[arg-type]
+
+
+def _none_guard(stmt: ast.stmt, param: str) -> bool:
+    """`if p.grad is None: return` (a bare `return`, no `else`): autograd runs a post-accumulate
+    hook only once it has accumulated the parameter's gradient, which is then never None."""
+    if not isinstance(stmt, ast.If) or stmt.orelse or len(stmt.body) != 1:
+        return False
+    body, test = stmt.body[0], stmt.test
+    if not (isinstance(body, ast.Return) and body.value is None):
+        return False
+    return (
+        isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Is)
+        and isinstance(test.left, ast.Attribute) and test.left.attr == "grad"
+        and isinstance(test.left.value, ast.Name) and test.left.value.id == param
+        and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value is None
+    )
 
 
 def _action(stmt: ast.stmt, param: str, model: ModuleModel) -> HookAction | None:
@@ -231,14 +266,47 @@ def _table(name: str, hook: ast.FunctionDef, block: list[ast.stmt], model: Modul
     if len(bindings) != 1:
         return None
     value = bindings[0].value
-    if len(bindings[0].targets) != 1 or not isinstance(value, ast.DictComp) or not isinstance(value.value, ast.Call):
+    if len(bindings[0].targets) != 1:
         return None
-    qualified = model.facts.imports.qualify(call_name(value.value) or "") or ""
+    if isinstance(value, ast.Dict) and not value.keys:
+        built = _filled_by_a_for(name, bindings[0], scope, model)
+    elif isinstance(value, ast.DictComp) and isinstance(value.value, ast.Call):
+        built = value.value
+    else:
+        return None
+    if built is None:
+        return None
+    qualified = model.facts.imports.qualify(call_name(built) or "") or ""
     if qualified.startswith("torch.optim.lr_scheduler."):
-        return ("scheduler", value.value)
+        return ("scheduler", built)
     if qualified.startswith("torch.optim.") and qualified.count(".") == 2 and qualified.rsplit(".", 1)[-1][:1].isupper():
-        return ("optimizer", value.value)
+        return ("optimizer", built)
     return None
+
+
+def _filled_by_a_for(name: str, binding: ast.Assign, scope: list[ast.stmt], model: ModuleModel) -> ast.Call | None:
+    """`D = {}` followed right away by `for q in X: D[q] = torch.optim.Y(...)` (one statement,
+    no `else`), the only write into `D` in the module: the call each parameter's entry holds."""
+    position = next(i for i, stmt in enumerate(scope) if stmt is binding)
+    loop = scope[position + 1] if position + 1 < len(scope) else None
+    if not (isinstance(loop, ast.For) and not loop.orelse and len(loop.body) == 1 and isinstance(loop.target, ast.Name)):
+        return None
+    fill = loop.body[0]
+    if not (isinstance(fill, ast.Assign) and len(fill.targets) == 1 and isinstance(fill.value, ast.Call)):
+        return None
+    target = fill.targets[0]
+    if not (
+        isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == name
+        and isinstance(target.slice, ast.Name) and target.slice.id == loop.target.id
+    ):
+        return None
+    writes = 0
+    for node in ast_walk(model.source.tree):
+        if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == name and not isinstance(node.ctx, ast.Load):
+            writes += 1
+        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name and node.attr in ("update", "setdefault", "pop", "clear"):
+            return None
+    return fill.value if writes == 1 else None
 
 
 def comprehension_of(built: ast.Call, model: ModuleModel) -> ast.DictComp | None:

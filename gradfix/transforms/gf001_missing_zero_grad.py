@@ -351,7 +351,8 @@ class MissingZeroGrad(Rule):
     (on each parameter, in a `for` or a list comprehension) runs inside every `backward()` the
     loops after the registration run. A hook (a function of the same scope, defined before the
     registration) whose body is only steps of `D[p]` (`D` a dict comprehension of torch optimizers,
-    one per parameter), per-parameter clips and schedules, and no clear (`D[p].zero_grad()`,
+    one per parameter, or `D = {}` filled by the `for` right after it), per-parameter clips and
+    schedules (after an opening `if p.grad is None: return`, never true there), and no clear (`D[p].zero_grad()`,
     `p.grad = None`, `p.grad.zero_()`), in a module whose loops after the registration clear
     nothing, step nothing themselves, read no `.grad` and call nothing gradfix cannot see into, is
     reported at the step: each step applies the sum of every gradient since the first iteration.

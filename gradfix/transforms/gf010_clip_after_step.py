@@ -246,8 +246,18 @@ class ClipAfterStep(LoopRule):
     (a dict comprehension of torch optimizers), clears, clips and schedules run inside every
     `backward()` of the loops after the registration; a clip in such a loop (which steps nothing
     itself) after its backward clips gradients the hooks already applied (and, when they clear,
-    removed: torch's foreach clip then raises). Reported without a fix: the clip belongs in the
-    hook, before the step, over the one parameter (for a norm clip not the same clip).
+    removed: torch's foreach clip then raises). The hook may open with `if p.grad is None:
+    return` (never true there) and the dict may be filled by a `for` right after `D = {}`
+    (`for q in X: D[q] = torch.optim.Y([q])`). The clip belongs in the hook, before the step,
+    over the one parameter: for a value clip, `clip_grad_value_(X, v)` over exactly the
+    parameters the hooks were registered on (`for p in X: p.register_...(hook)`), that is the
+    same clip (an element-wise clamp), and the fix moves it there as `clip_grad_value_([p], v)`
+    before the hook's one step, when `v` is a number (or a name the module binds once, at its
+    top level, to one), the clip a statement of its own, its callee imported at the module's top
+    level or in the hook's block, the hook clipping nothing yet, and every backward after the
+    registration in this loop, with no call to a function of the module outside it (the hook
+    clips wherever it runs). A norm clip is reported without a fix (a norm per parameter is not
+    the norm over all of them); so are a clip over other parameters and two loops clipping.
 
     The rule is silent for clips with an infinite threshold (`clip_grad_norm_(params,
     math.inf)`, `float("inf")`, `torch.inf`, `np.inf`, or a name the module binds only to one of
@@ -315,15 +325,17 @@ class ClipAfterStep(LoopRule):
         the loops after the registration. A clip in such a loop (one that steps no optimizer of
         its own and calls nothing gradfix cannot see into) after the iteration's backward clips
         gradients the hooks already applied (and, when the hooks clear, that are gone: torch's
-        foreach clip then raises on parameters without gradients). Reported without a fix: the
-        clip belongs in the hook, before the step, over the hooked parameter alone, which for a
-        norm clip is not the same clip (a norm per parameter, not over all of them)."""
+        foreach clip then raises on parameters without gradients). The clip belongs in the hook,
+        before the step, over the hooked parameter alone: for a value clip the same clip, moved
+        there (`_clip_into_the_hook`); for a norm clip not the same clip (a norm per parameter,
+        not over all of them), reported without a fix."""
         from gradfix.analysis.hooksteps import hook_steps
         from gradfix.transforms._common import training_loop_ids
 
         training = training_loop_ids(model)
         seen: set[int] = set()
         for found in hook_steps(model):
+            clips: list[tuple[GradEvent, TrainingLoop]] = []
             for loop in found.loops:
                 if loop.is_unknown or any(e.kind is EventKind.STEP for e in loop.events):
                     continue
@@ -336,14 +348,18 @@ class ClipAfterStep(LoopRule):
                     if not loop.owns(event, training) or _measures_only(event, model):
                         continue
                     seen.add(id(event.node))
-                    clip = event.call
-                    name = model.source.code(clip.func) if clip is not None else "clip"
-                    yield Finding(
-                        self.code,
-                        self.message_hook.format(clip=name, hook=found.hook.name),
-                        event.node,
-                        related=(found.hook,),
-                    )
+                    clips.append((event, loop))
+            for event, loop in clips:
+                clip = event.call
+                name = model.source.code(clip.func) if clip is not None else "clip"
+                fix = _clip_into_the_hook(found, event, loop, model) if len(clips) == 1 else None
+                yield Finding(
+                    self.code,
+                    self.message_hook.format(clip=name, hook=found.hook.name),
+                    event.node,
+                    fix=fix,
+                    related=(found.hook,),
+                )
 
     def _zero_grad_hooks(self, model: ModuleModel) -> Iterator[Finding]:
         """A clip (`torch.nn.utils.clip_grad_norm_` / `clip_grad_value_`, a finite threshold) at
@@ -1003,3 +1019,73 @@ def _short(text: str) -> str:
 
 # what an ITERATION_COMPLETED handler must not do for its clip to be judged after the update's step
 _HANDLER_TOUCHES = lazily(r"backward|\.step\(|zero_grad|unscale_")
+
+
+def _clip_into_the_hook(found, event: GradEvent, loop: TrainingLoop, model: ModuleModel) -> Fix | None:  # type: ignore[no-untyped-def]
+    """The optimizer in backward's loop clip, moved into the hook before its step, where it is
+    the same clip: `clip_grad_value_(X, v)` (an element-wise clamp) over exactly the parameters
+    the hooks were registered on (`for p in X: p.register_post_accumulate_grad_hook(hook)`)
+    becomes `clip_grad_value_([p], v)` right before the hook's one step, and the loop's clip
+    (which clipped gradients already applied) goes. Only when the clip is a statement of its
+    own, `v` a number or a name the module binds once, at its top level, to one (and no
+    function takes a parameter of that name), the clip's callee is imported at the module's
+    top level or in the hook's block, the hook steps once and clips nothing yet, and every
+    backward after the registration is in this loop (the hook would clip there too), with no
+    call to a function or class of the module outside it. A norm clip has no such fix: a
+    norm per parameter is not the norm over all of them."""
+    from gradfix.analysis.names import is_number
+
+    clip = event.call
+    if clip is None or found.over is None or len(found.of_kind("step")) != 1 or found.of_kind("clip"):
+        return None
+    qualified = model.facts.imports.qualify(call_name(clip) or "") or ""
+    if qualified != "torch.nn.utils.clip_grad_value_" or not clip.args or len(clip.args) > 2:
+        return None
+    source = model.source
+    if source.code(clip.args[0]) != source.code(found.over):
+        return None
+    keywords = {kw.arg: kw.value for kw in clip.keywords}
+    if None in keywords or set(keywords) - {"clip_value", "foreach"}:
+        return None
+    value = clip.args[1] if len(clip.args) == 2 else keywords.get("clip_value")
+    if value is None or ("clip_value" in keywords and len(clip.args) == 2):
+        return None
+    tree = source.tree
+    if isinstance(value, ast.Name):
+        values = assigned_values(model, value.id)
+        top = [s for s in tree.body if isinstance(s, ast.Assign) and any(isinstance(t, ast.Name) and t.id == value.id for t in s.targets)]
+        if len(values) != 1 or not is_number(values[0]) or len(top) != 1:
+            return None
+        for node in ast_walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and any(
+                a.arg == value.id for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)
+            ):
+                return None
+    elif not is_number(value):
+        return None
+    root = source.code(clip.func).split(".", 1)[0]
+    imported = False
+    for stmt in (*tree.body, *found.block):
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            imported = imported or any((alias.asname or alias.name.split(".", 1)[0]) == root for alias in stmt.names)
+    if not imported:
+        return None
+    statement = None
+    inside: set[int] = set()
+    for node in ast_walk(loop.node):
+        inside.add(id(node))
+        if isinstance(node, ast.Expr) and node.value is clip:
+            statement = node
+    if statement is None:
+        return None
+    local = set(model.facts.module_functions) | {c.name for c in tree.body if isinstance(c, ast.ClassDef)}
+    for later in found.block[found.index + 1 :]:
+        for node in ast_walk(later):
+            if not isinstance(node, ast.Call) or id(node) in inside:
+                continue
+            func = node.func
+            if (isinstance(func, ast.Attribute) and func.attr in ("backward", "grad")) or (isinstance(func, ast.Name) and func.id in local):
+                return None
+    step = found.of_kind("step")[0].statement
+    line = f"{source.code(clip.func)}([{found.param}], {source.code(value)})"
+    return Fix([InsertStatements(step, "before", ((line, True),)), RemoveStatement(statement)], Safety.SAFE)

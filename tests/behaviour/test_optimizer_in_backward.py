@@ -2,9 +2,12 @@
 `register_post_accumulate_grad_hook`, which autograd runs inside every `backward()`.
 
 GF001: a hook that steps and never clears; the fix clears right after the step and trains
-exactly like the hand fix. GF012: per-parameter schedulers stepped in the hook before their
-optimizers; the fix moves the schedule after the step. GF010 (reported without a fix): a clip in
-the loop after `backward()` changes nothing, the hooks having stepped already."""
+exactly like the hand fix (also for a hook guarded by `if param.grad is None: return` over
+optimizers filled by a `for`). GF012: per-parameter schedulers stepped in the hook before their
+optimizers; the fix moves the schedule after the step. GF010: a clip in the loop after
+`backward()` changes nothing, the hooks having stepped already; a value clip over the hooked
+parameters moves into the hook, before the step, and trains like the hand fix (a norm clip is
+reported without a fix)."""
 
 from __future__ import annotations
 
@@ -134,3 +137,28 @@ def test_loop_clip_after_the_hooks_stepped_changes_nothing(tmp_path: Path) -> No
     path.parent.mkdir()
     path.write_text(inside)
     assert run_script(path) != run_script(paths["plain"])
+
+
+def test_guarded_hook_over_optimizers_filled_by_a_for_gets_a_clear(tmp_path: Path) -> None:
+    def script(hook: str) -> str:
+        text = MODULE_LEVEL.format(optimizer="Adam([p], lr=0.01)", schedules="", loop="", hook=hook)
+        built = "opt_of = {p: torch.optim.Adam([p], lr=0.01) for p in net.parameters()}\n"
+        assert built in text
+        return text.replace(built, "opt_of = {}\nfor p in net.parameters():\n    opt_of[p] = torch.optim.Adam([p], lr=0.01)\n")
+
+    guard = "    if param.grad is None:\n        return\n"
+    buggy = script(guard + "    opt_of[param].step()")
+    hand = script(guard + "    opt_of[param].step()\n    opt_of[param].zero_grad()")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF001")
+
+
+def test_loop_value_clip_after_the_hooks_stepped_moves_into_the_hook(tmp_path: Path) -> None:
+    """GF010's fix: `clip_grad_value_(net.parameters(), v)` in the loop (clipping gradients the
+    hooks already applied and cleared) becomes `clip_grad_value_([param], v)` before the step in
+    the hook: an element-wise clamp of each parameter's gradient, the same clip the hand fix
+    writes there, so it trains exactly like it; the loop's clip trained like no clip."""
+    kwargs = dict(optimizer="SGD([p], lr=0.05, momentum=0.9)", schedules="")
+    hook = "    opt_of[param].step()\n    opt_of[param].zero_grad(set_to_none=False)"
+    buggy = MODULE_LEVEL.format(hook=hook, loop="        torch.nn.utils.clip_grad_value_(net.parameters(), 0.02)\n", **kwargs)
+    hand = MODULE_LEVEL.format(hook="    torch.nn.utils.clip_grad_value_([param], 0.02)\n" + hook, loop="", **kwargs)
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF010")

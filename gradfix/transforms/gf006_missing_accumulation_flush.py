@@ -287,8 +287,10 @@ class MissingAccumulationFlush(AccumulationRule):
     a flush after the loop would have to be another scaler call, the fix makes the flag true on
     the last batch too (`flag = (i + 1) % N == 0 or i + 1 == len(loader)`), only when the loop is
     `for i, ... in enumerate(loader)` from 0 and every clear of the window sits right under `if
-    flag:`; the window written in the keyword itself (its clear under a test of its own) is
-    not reported (left: a loader whose length N divides is common there).
+    flag:`. The window written in the keyword itself, `need_update=(i + 1) % N == 0`, with each
+    clear right under an `if` of the same test written again, is fixed by adding the last batch
+    to both tests alike (`... or i + 1 == len(loader)`); not reported when the loop's function is
+    handed the data (`def fit(net, batches, ...)`: whole windows are the caller's to give there).
 
     Silent, for any window, when the loop runs over data whose length the code fixes and N
     divides, and no `break`, `continue` or `return` of the loop can cut a pass: every window is
@@ -340,13 +342,16 @@ class MissingAccumulationFlush(AccumulationRule):
         window's test, `flag = (i + 1) % N == 0 or i + 1 == len(loader)`, only for the flag form
         whose every clear sits under `if flag:` (it then clears after the tail's step too), the
         counter an `enumerate(loader)` from 0 (tests/behaviour/test_timm_scaler_told_window_flush.py).
-        The keyword form (its clear under a test of its own) is not reported. Silent
+        The keyword form (its clear under its own copy of the test) gets both tests rewritten
+        alike, and is not reported over data the loop's function is handed. Silent
         when the loop enumerates a list of a known length that N divides (`data = [... for _ in
         range(6)]`, `ACCUM = 2`): every window is whole, there is no tail."""
         if _whole_windows_of_a_known_list(acc, model):
             return
+        if not isinstance(acc.periodic.holder, ast.Assign) and _handed_in(acc, model):
+            return  # the keyword form over data the loop's function is handed: judged the caller's (clean/timm_scaler_window_in_the_keyword)
         found = self.check_accumulation(acc, model)
-        if found is not None and found.fix is not None:  # (the keyword form: whole windows are common, left)
+        if found is not None and found.fix is not None:  # (reported only where the fix applies)
             found.message = self.told_message.format(n=model.source.code(acc.periodic.n), opt=sorted(acc.targets)[0])
             yield found
 
@@ -1973,10 +1978,14 @@ def _told_tail(acc: Accumulation, model: ModuleModel) -> Fix | None:
     periodic = acc.periodic
     holder = periodic.holder
     loop = acc.loop.node
-    if not (isinstance(holder, ast.Assign) and len(holder.targets) == 1 and isinstance(holder.targets[0], ast.Name)):
+    if periodic.addend != 1 or periodic.remainder != "zero" or periodic.negated:
         return None
-    flag = holder.targets[0].id
-    if holder.value is not periodic.comparison or periodic.addend != 1 or periodic.remainder != "zero" or periodic.negated:
+    keyword = not isinstance(holder, ast.Assign)
+    if keyword:
+        flag = None  # `need_update=(i + 1) % N == 0` in the call itself
+    elif len(holder.targets) == 1 and isinstance(holder.targets[0], ast.Name) and holder.value is periodic.comparison:
+        flag = holder.targets[0].id
+    else:
         return None
     iterated = getattr(loop, "iter", None)
     if not (
@@ -1987,13 +1996,41 @@ def _told_tail(acc: Accumulation, model: ModuleModel) -> Fix | None:
     target = loop.target  # type: ignore[union-attr]
     if not (isinstance(target, ast.Tuple) and target.elts and isinstance(target.elts[0], ast.Name) and target.elts[0].id == periodic.counter):
         return None
+    source = model.source
+    told = source.code(periodic.comparison)
+    tests: dict[int, ast.AST] = {}  # the keyword form's clear tests, rewritten alike
     for clear in acc.clears:
         branches = clear.branches_within(loop)
-        if len(branches) != 1 or not isinstance(branches[0].test, ast.Name) or branches[0].test.id != flag or branches[0].kind != "if":
+        if len(branches) != 1 or branches[0].kind != "if":
             return None
-    source = model.source
-    text = f"{source.code(periodic.comparison)} or {periodic.counter} + 1 == len({source.code(iterated.args[0])})"
-    return Fix([ReplaceNode(periodic.comparison, text, holder)], Safety.SAFE)
+        test = branches[0].test
+        if flag is not None and not (isinstance(test, ast.Name) and test.id == flag):
+            return None
+        if flag is None:
+            if test is None or source.code(test) != told or "\n" in told:
+                return None  # the clear's own test, the keyword's written again: both must change
+            tests[id(test)] = branches[0].node
+    text = f"{told} or {periodic.counter} + 1 == len({source.code(iterated.args[0])})"
+    statement = statement_containing(source, periodic.comparison) if keyword else holder
+    if statement is None:
+        return None
+    edits: list = [ReplaceNode(periodic.comparison, text, statement)]
+    for clear in acc.clears:
+        test = clear.branches_within(loop)[0].test
+        if flag is None and id(test) in tests:
+            edits.append(ReplaceNode(test, text, tests.pop(id(test))))  # type: ignore[arg-type]
+    return Fix(edits, Safety.SAFE)
+
+
+def _handed_in(acc: Accumulation, model: ModuleModel) -> bool:
+    """The loop enumerates a parameter of its own function (`def fit(net, batches, ...)`)."""
+    from gradfix.analysis.assignments import binds_parameter
+
+    iterated = getattr(acc.loop.node, "iter", None)
+    if isinstance(iterated, ast.Call) and iterated.args:
+        iterated = iterated.args[0]
+    function = acc.loop.function
+    return function is not None and isinstance(iterated, ast.Name) and binds_parameter(function, iterated.id)
 
 
 def _whole_windows_of_a_known_list(acc: Accumulation, model: ModuleModel) -> bool:

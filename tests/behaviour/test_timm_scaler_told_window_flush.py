@@ -4,7 +4,10 @@ micro-batch and steps only when told, timm/utils/cuda.py NativeScaler.__call__),
 `if boundary:`, over 7 batches with windows of 3: the last micro-batch of each pass is never
 stepped (its gradient leaks into the next pass's first window). The fix makes the flag true on
 the last batch too, `... or i + 1 == len(batches)`, and trains exactly like the hand fix with
-timm's own NativeScaler (loaded without timm's package __init__, which needs torchvision)."""
+timm's own NativeScaler (loaded without timm's package __init__, which needs torchvision).
+The same window written in the keyword itself, `need_update=(i + 1) % accum_steps == 0`, with
+the clear under its own copy of that test: the fix rewrites both tests alike and trains exactly
+like the hand fix."""
 
 
 from __future__ import annotations
@@ -64,4 +67,17 @@ print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
 def test_told_flag_without_the_last_batch_gets_it(tmp_path: Path) -> None:
     buggy = SCRIPT.format(test="(i + 1) % accum_steps == 0")
     hand = SCRIPT.format(test="(i + 1) % accum_steps == 0 or i + 1 == len(batches)")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF006")
+
+
+def test_told_keyword_and_its_clear_test_without_the_last_batch_get_it(tmp_path: Path) -> None:
+    told = "        boundary = {test}\n        scaler(loss, opt, clip_grad=5.0, parameters=net.parameters(), need_update=boundary)\n        if boundary:\n"
+    assert told in SCRIPT
+
+    def script(test: str) -> str:
+        inline = f"        scaler(loss, opt, clip_grad=5.0, parameters=net.parameters(), need_update={test})\n        if {test}:\n"
+        return SCRIPT.replace(told, inline).replace("{{", "{").replace("}}", "}")
+
+    buggy = script("(i + 1) % accum_steps == 0")
+    hand = script("(i + 1) % accum_steps == 0 or i + 1 == len(batches)")
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF006")

@@ -10,6 +10,7 @@ from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import dotted, is_true, method_name, positional, receiver
 from gradfix.analysis.shared_graphs import GraphFlow, GraphSlice, optimizer_owners, owns
 from gradfix.transforms._common import branch_prefix, owned_events
+from gradfix.transforms._rebuilt import member_key
 from gradfix.transforms.base import Finding, Rule, Safety
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -36,7 +37,9 @@ class BackwardThroughSteppedGraph(Rule):
     (`def train_step(model, criterion, st, i, x, y)` stepping `st.opt`): the caller binds the
     object once and its optimizer once (`st = State(); st.opt = SGD(model.parameters())`),
     binds no other `.opt` in its module, and hands the object to no function that binds one
-    (the step function hands it to none).
+    (the step function hands it to none). An optimizer kept in a string-keyed item of a dict of
+    components (`parts["opt"] = SGD(parts["model"].parameters())`) owns that item's model
+    (`parts["model"](x)`).
 
     Without `retain_graph=True` too: a later backward whose loss comes from a forward pass
     of a model that ran before the step of an optimizer over that model, when no earlier
@@ -347,9 +350,27 @@ def _owners(target: str, model: ModuleModel, cache: dict[str, set[str]]) -> set[
         info = model.facts.info(target)
         found = set()
         if info is not None and info.kind == "optimizer" and info.strong and info.params is not None:
-            found = optimizer_owners(info.params, model.source)
+            found = optimizer_owners(info.params, model.source) or _item_owners(info.params)
         cache[target] = found
     return found
+
+
+def _item_owners(params: ast.expr) -> set[str]:
+    """`parts["model"].parameters()`: the string-keyed items of a dict of components (see
+    `member_key`) whose parameters an optimizer built over nothing but that call holds."""
+    if not isinstance(params, ast.Call) or method_name(params) not in ("parameters", "named_parameters") or params.args:
+        return set()
+    recv = receiver(params)
+    key = member_key(recv) if recv is not None and recv.__class__ is ast.Subscript else None
+    return {key} if key is not None else set()
+
+
+def _forward_key(call: ast.Call, key: str | None) -> str | None:
+    """The callee's key of a forward, or for a call of a string-keyed item (`parts["model"](x)`)
+    the item's `member_key`."""
+    if key is None and call.func.__class__ is ast.Subscript:
+        return member_key(call.func)
+    return key
 
 
 def _handed_in_owners(optimizer: str, loop: TrainingLoop, model: ModuleModel, graphs: GraphFlow) -> set[str]:
@@ -446,6 +467,7 @@ def _stale_forward(
         if kept_ids is None and (walked is None or id(unit) in walked):
             continue
         for call, key in graphs.graph(unit).forwards:
+            key = _forward_key(call, key)
             if key is None:
                 continue
             keys = _self_forward_keys(call, model) if key == "self" and model is not None else None

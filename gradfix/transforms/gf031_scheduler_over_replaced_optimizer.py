@@ -47,7 +47,10 @@ class SchedulerOverReplacedOptimizer(Rule):
     function then steps both, the optimizer and the scheduler, after that statement: in a loop
     of its own or through a function or method of the file it hands them to, whose parameter
     for the scheduler is stepped, or through a function defined in it after that statement
-    that steps both as free names (a closure `def step(x, y): ...` it returns); also in the next iteration of a loop that holds the
+    that steps both as free names (a closure `def step(x, y): ...` it returns), or, with the
+    scheduler stepped by the function itself, a local function stepping the optimizer as a free
+    name that the function calls after that statement (`def one_batch(x, y): ... opt.step()`
+    defined in the epoch loop, called in the batch loop); also in the next iteration of a loop that holds the
     rebinding and the steps but not the scheduler's construction (a switch from Adam to SGD
     at some epoch, after the epoch's `scheduler.step()`). For `self.optimizer` and `self.scheduler` bound in one method
     (`__init__`), any method of the class, or of a class of the file deriving from it, that
@@ -628,6 +631,14 @@ def _stepped_after(there, floor: int, sched: str, opt: str, scope, index: Assign
                 where = _path(body, node)  # (a statement of the function's own blocks)
                 if where is not None and _after(there, where, floor):
                     return True
+        if stepped == {sched}:
+            # the scheduler stepped here, the new optimizer only in a local function of the
+            # scope that reads it as a free name and that the scope calls after the rebinding
+            # (`def one_batch(x, y): ...; opt.step()` defined in the epoch loop)
+            for node in ast_walk(scope):
+                if node.__class__ is ast.FunctionDef and node is not scope and _steps_free(node, (opt,), source):
+                    if _called_after(scope, node.name, there, floor):  # type: ignore[attr-defined]
+                        return True
     if "." in sched and not sched.startswith("self."):
         return _returned_and_stepped(scope, sched, opt, model) or _handed_on_and_stepped(there, floor, scope, sched, opt, model)
     if sched.startswith("self.") and sched not in stepped:
@@ -822,16 +833,41 @@ def _steps_both_free(function: ast.FunctionDef, sched: str, opt: str, source) ->
     """A nested function steps both names and reads them as free names of the function around
     it: no parameter, no binding of either in it (no `nonlocal` rebinding: it might build its
     own), no function nested in it."""
-    if any(a.arg in (sched, opt) for a in ast_walk(function.args) if a.__class__ is ast.arg):
+    return _steps_free(function, (sched, opt), source)
+
+
+def _steps_free(function: ast.FunctionDef, keys: tuple[str, ...], source) -> bool:  # type: ignore[no-untyped-def]
+    """A nested function steps each of `keys` and reads them as free names of the function
+    around it (see `_steps_both_free`)."""
+    if any(a.arg in keys for a in ast_walk(function.args) if a.__class__ is ast.arg):
         return False
     for node in ast_walk(function):
         if node is not function and node.__class__ in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef):
             return False
-        if node.__class__ is ast.Name and node.id in (sched, opt) and node.ctx.__class__ is not ast.Load:  # type: ignore[attr-defined]
+        if node.__class__ is ast.Name and node.id in keys and node.ctx.__class__ is not ast.Load:  # type: ignore[attr-defined]
             return False
-        if node.__class__ in (ast.Global, ast.Nonlocal) and (sched in node.names or opt in node.names):  # type: ignore[attr-defined]
+        if node.__class__ in (ast.Global, ast.Nonlocal) and any(key in node.names for key in keys):  # type: ignore[attr-defined]
             return False
-    return _steps(function, sched, source) and _steps(function, opt, source)
+    return all(_steps(function, key, source) for key in keys)
+
+
+def _called_after(scope: ast.AST, name: str, there, floor: int) -> bool:  # type: ignore[no-untyped-def]
+    """The scope's own code calls the local function `name` after the rebinding (`path` `there`),
+    and binds the name once (its `def`)."""
+    body = scope.body  # type: ignore[attr-defined]
+    bindings = [
+        node for node in ast_walk(scope)
+        if (node.__class__ is ast.Name and node.id == name and node.ctx.__class__ is not ast.Load)  # type: ignore[attr-defined]
+        or (node.__class__ in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef) and node.name == name and node is not scope)  # type: ignore[attr-defined]
+    ]  # fmt: skip
+    if len(bindings) != 1:
+        return False
+    for node in own_nodes(scope):
+        if node.__class__ is ast.Call and node.func.__class__ is ast.Name and node.func.id == name:  # type: ignore[attr-defined]
+            where = _statement_of(body, node)
+            if where is not None and _after(there, where, floor):
+                return True
+    return False
 
 
 def _steps(function: ast.AST, key: str, source) -> bool:  # type: ignore[no-untyped-def]

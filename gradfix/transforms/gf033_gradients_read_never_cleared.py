@@ -7,6 +7,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import dotted, keyword
 from gradfix.transforms._common import iteration_start, new_statement, owned_events, runs_once
+from gradfix.transforms._rebuilt import member_key, quotings
 from gradfix.transforms.base import Finding, Fix, LoopRule, Safety
 from gradfix.walk import ast_walk
 
@@ -49,10 +50,13 @@ class GradientsReadNeverCleared(LoopRule):
     `per_sample.append(g)`), while nothing in the loop clears those gradients and nothing
     steps an optimizer. The read (and the backward) may sit in a helper of the file the loop
     calls: `accumulate(model, fisher)` after the backward, or a step function
-    `self.observe(x, y)` that backpropagates and adds into `self.scores`, when the helper is
+    `self.observe(x, y)` that backpropagates and adds into `self.scores` (also the `__call__`
+    of an object the loop calls, `stepper(x, y)`: then `stepper.model` is the module), when the helper is
     handed the module (or its parameters: `record_norms(list(model.parameters()), history)`)
     and grows an accumulator the loop keeps (an argument or attribute the iteration does not
-    make afresh). These are the loops that estimate something per batch or per sample
+    make afresh). The module may be a string-keyed item of a dict of components
+    (`parts["model"].named_parameters()`, cleared as `parts["model"].zero_grad()`; the loop
+    storing that item again, or handing the dict to a call, is silent). These are the loops that estimate something per batch or per sample
     from gradients: an EWC Fisher diagonal, SNIP / GraSP pruning saliency, TracIn or influence
     scores, per-sample gradient norms, data valuation.
 
@@ -185,13 +189,17 @@ class GradientsReadNeverCleared(LoopRule):
             return
         modules = sorted({module for _, module, _ in kept})
         for module in modules:
-            if module.split(".")[0] in bound or not (_forwards(node, module) or _handed_to_backward(events, module)):
+            if module.split(".")[0].split("[")[0] in bound or not (_forwards(node, module) or _handed_to_backward(events, module)):
                 return
+            if "[" in module and _stores_item(node, module):
+                return  # `parts["model"] = ...` in the loop: a new module has no gradients
         if _updates_parameters(node, owners) or any(_hands_over(node, module, model, followed) for module in modules):
             return
         if _helpers_write_gradients(events, model):
             return
         statement, module, _ = kept[0]
+        text = model.source.text
+        module = next((written for written in quotings(module) if written in text), module)  # `parts['model']` as written
         fix = None
         if (
             len(modules) == 1
@@ -257,7 +265,7 @@ def _parameter_source(expr: ast.AST, model: ModuleModel | None = None, handed: d
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr in _PARAMETER_METHODS:
         if expr.args or expr.keywords:
             return None
-        return dotted(expr.func.value)
+        return _module_key(expr.func.value)
     inner = _filtered(expr)
     if inner is not None:
         return _parameter_source(inner)
@@ -505,11 +513,25 @@ def _forwards(loop: ast.AST, module: str) -> bool:
     """The loop calls the module (or a module around it, or one of its submodules) itself."""
     for node in ast_walk(loop):
         if isinstance(node, ast.Call):
-            name = dotted(node.func)
+            name = _module_key(node.func)
             if name is None or name.endswith((".parameters", ".named_parameters")):
                 continue
             if name == module or module.startswith(name + ".") or (module != "self" and name.startswith(module + ".")):
                 return True
+    return False
+
+
+def _module_key(expr: ast.AST) -> str | None:
+    """`dotted(expr)`, or for a string-keyed item of a dict of components (`parts["model"]`)
+    its `member_key`."""
+    return member_key(expr) if expr.__class__ is ast.Subscript else dotted(expr)
+
+
+def _stores_item(loop: ast.AST, module: str) -> bool:
+    """The loop stores the string-keyed item `module` (`parts["model"] = ...`, also in a tuple)."""
+    for node in ast_walk(loop):
+        if isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Load) and member_key(node) == module:
+            return True
     return False
 
 
@@ -543,7 +565,7 @@ def _hands_over(loop: ast.AST, module: str, model: ModuleModel, followed: set[in
     method of the module's that is not a forward (`model.reset()`)."""
     text = model.source.text
     root = module.split(".")[0]
-    holders = {module, root}
+    holders = {module, root, root.split("[")[0]}  # (`parts` holds `parts["model"]`)
     parts = module.split(".")
     holders.update(".".join(parts[:i]) for i in range(1, len(parts)))
     for node in ast_walk(loop):
@@ -553,16 +575,16 @@ def _hands_over(loop: ast.AST, module: str, model: ModuleModel, followed: set[in
         if name in _HARMLESS_CALLS or name == module or module.startswith(name + "."):
             continue  # a builtin, or the forward of the module or of the one around it
         for argument in [*node.args, *(k.value for k in node.keywords)]:
-            given = dotted(argument)
+            given = _module_key(argument)
             if given is None and isinstance(argument, ast.Call) and isinstance(argument.func, ast.Attribute):
                 if argument.func.attr in _PARAMETER_METHODS:
-                    given = dotted(argument.func.value)
+                    given = _module_key(argument.func.value)
             if given is not None and given in holders:
                 return True
             if isinstance(argument, ast.Name) and _parameter_source(argument, model) is not None:
                 return True  # `params = list(model.parameters())` handed to a helper
         if isinstance(node.func, ast.Attribute):
-            owner = dotted(node.func.value)
+            owner = _module_key(node.func.value)
             if owner is not None and owner in holders and owner != root or owner == module:
                 if node.func.attr not in _MODULE_METHODS:
                     return True
@@ -606,6 +628,11 @@ def _translate(name: str, event: GradEvent) -> str | None:
             if isinstance(call.func, ast.Attribute) and positional and positional[0] == "self":
                 if index == 0:
                     given = call.func.value
+                elif index is not None:
+                    index -= 1
+            elif definition.name == "__call__" and isinstance(call.func, ast.Name) and positional and positional[0] == "self":
+                if index == 0:
+                    given = call.func  # `stepper(i, x, y)` runs `Stepper.__call__` with `self` the object
                 elif index is not None:
                     index -= 1
             elif positional and positional[0] == "self":

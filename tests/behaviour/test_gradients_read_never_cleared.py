@@ -243,3 +243,55 @@ def test_parameter_list_handed_to_a_helper_rewritten_like_the_hand_fix() -> None
     fixed, bug = _run(rewritten), _run(buggy)
     assert _same(fixed, _run(dropped))
     assert _same(fixed[0], bug[0]) and not _same(fixed[1:], bug[1:])  # type: ignore[index]
+
+
+_COMPONENTS = """
+def saliency(comps, batches):
+    comps["importance"] = {n: torch.zeros_like(p) for n, p in comps['net'].named_parameters()}
+    for x, y in batches:
+        F.cross_entropy(comps['net'](x), y).backward()
+        for n, p in comps['net'].named_parameters():
+            comps["importance"][n] += p.grad.abs()
+{after_read}    return comps["importance"]
+
+
+result = saliency({'net': model}, loader)
+"""
+_CALLABLE = """
+class Accumulate:
+    def __init__(self, net):
+        self.net = net
+        self.total = [torch.zeros_like(p) for p in net.parameters()]
+
+    def __call__(self, x, y):
+{clear}        F.cross_entropy(self.net(x), y).backward()
+        for t, p in zip(self.total, self.net.parameters()):
+            t.add_(p.grad.pow(2))
+
+
+acc = Accumulate(model)
+step = 0
+while step < len(loader):
+    acc(*loader[step])
+    step += 1
+result = acc.total
+"""
+
+
+def test_module_item_of_a_dict_of_components_rewritten_like_the_hand_fix() -> None:
+    buggy = _HEAD + _COMPONENTS.replace("{after_read}", "")
+    rewritten = _fixed(buggy)
+    assert rewritten == _clear_first(buggy, "    for x, y in batches:", "comps['net']")  # written as the file quotes it
+    dropped = _HEAD + _COMPONENTS.replace("{after_read}", "            p.grad = None\n")
+    assert _same(_run(rewritten), _run(dropped))
+    assert not _same(_run(rewritten), _run(buggy))
+    assert _fixed(buggy, unsafe=False) == buggy
+
+
+def test_read_in_the_call_method_of_an_object_rewritten_like_the_hand_fix() -> None:
+    buggy = _HEAD + _CALLABLE.replace("{clear}", "")
+    rewritten = _fixed(buggy)
+    assert rewritten == _clear_first(buggy, "while step < len(loader):", "acc.net")
+    hand = _HEAD + _CALLABLE.replace("{clear}", "        self.net.zero_grad()\n")
+    assert _same(_run(rewritten), _run(hand))
+    assert not _same(_run(rewritten), _run(buggy))

@@ -33,6 +33,23 @@ body replaced in the tree, in place) when it is sound:
   or `continue` of the `while`;
 - following the states from s0 visits every arm once and comes back to s0 (or to the exit).
 
+The same machine is read in other forms (each checked the same way):
+
+- `while True:` instead of the exit test: the machine leaves by a `break`, in an arm that is only
+  `break` (its state is the exit) or anywhere in an arm other than the batch arm (a `break` in
+  such an arm leaves the `while` in both readings; a `continue` there would run the arm again,
+  so no arm but the batch arm may hold one);
+- a last catch-all arm, `else:` of the `if` chain or `case _:` of a `match V:` (cases of string
+  literals or `|` of them, no guard, no capture): it is the arm of every state not named;
+- the batch drawn by `try: T = next(IT)` `except StopIteration: V = "t"; continue` (the batch
+  after the `try`), or without the `continue` when the batch is the `try`'s `else:` and nothing
+  follows it;
+- the state an attribute `self.phase` (no statement of the file outside the machine, its first
+  `self.phase = "<s0>"` and the `__init__` methods stores an attribute of that name, and the file
+  calls no `setattr`/`delattr`: no method the arms call can change it) or a dict field
+  `state["phase"]` (set first by `state["phase"] = "<s0>"` or `state = {"phase": "<s0>", ...}`;
+  the arms never hand `state` on whole nor store `state[k]`).
+
 Then each iteration of the `while` runs the arms in that order once, the batch arm's statements
 once per item of IT: the arms' statements are the file's own nodes, placed in the `while` body in
 that order; the batch arm becomes a `for T in IT:` (T the unpacking's target, or `item`), a node

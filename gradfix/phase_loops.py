@@ -33,6 +33,23 @@ body replaced in the tree, in place) when it is sound:
   or `continue` of the `while`;
 - following the states from s0 visits every arm once and comes back to s0 (or to the exit).
 
+The same machine is read in other forms (each checked the same way):
+
+- `while True:` instead of the exit test: the machine leaves by a `break`, in an arm that is only
+  `break` (its state is the exit) or anywhere in an arm other than the batch arm (a `break` in
+  such an arm leaves the `while` in both readings; a `continue` there would run the arm again,
+  so no arm but the batch arm may hold one);
+- a last catch-all arm, `else:` of the `if` chain or `case _:` of a `match V:` (cases of string
+  literals or `|` of them, no guard, no capture): it is the arm of every state not named;
+- the batch drawn by `try: T = next(IT)` `except StopIteration: V = "t"; continue` (the batch
+  after the `try`), or without the `continue` when the batch is the `try`'s `else:` and nothing
+  follows it;
+- the state an attribute `self.phase` (no statement of the file outside the machine, its first
+  `self.phase = "<s0>"` and the `__init__` methods stores an attribute of that name, and the file
+  calls no `setattr`/`delattr`: no method the arms call can change it) or a dict field
+  `state["phase"]` (set first by `state["phase"] = "<s0>"` or `state = {"phase": "<s0>", ...}`;
+  the arms never hand `state` on whole nor store `state[k]`).
+
 Then each iteration of the `while` runs the arms in that order once, the batch arm's statements
 once per item of IT: the arms' statements are the file's own nodes, placed in the `while` body in
 that order; the batch arm becomes a `for T in IT:` (T the unpacking's target, or `item`), a node
@@ -69,7 +86,7 @@ def plain_phase_loops(tree: ast.Module) -> None:
     for block in statement_blocks(tree):
         for index, stmt in enumerate(block):
             if stmt.__class__ is ast.While:
-                reading = _reading(stmt, block[:index])
+                reading = _reading(stmt, block[:index], tree)
                 if reading is not None:
                     original = stmt.body
                     stmt.body = reading[0]
@@ -82,6 +99,29 @@ def _name(expr: ast.AST) -> str | None:
     return expr.id if expr.__class__ is ast.Name else None  # type: ignore[attr-defined]
 
 
+def _key(expr: ast.AST) -> str | None:
+    """The state V as text: `phase`, `self.phase` (an attribute of a name) or `state["phase"]`
+    (a name subscripted by a string), else None."""
+    cls = expr.__class__
+    if cls is ast.Name:
+        return expr.id  # type: ignore[attr-defined,no-any-return]
+    if cls is ast.Attribute and expr.value.__class__ is ast.Name:  # type: ignore[attr-defined]
+        return f"{expr.value.id}.{expr.attr}"  # type: ignore[attr-defined]
+    if cls is ast.Subscript and expr.value.__class__ is ast.Name:  # type: ignore[attr-defined]
+        field = _string(expr.slice)  # type: ignore[attr-defined]
+        if field is not None:
+            return f"{expr.value.id}[{field!r}]"  # type: ignore[attr-defined]
+    return None
+
+
+def _base(var: str) -> str:
+    """The name V's key starts with (`self` of `self.phase`, `state` of `state["phase"]`)."""
+    for index, char in enumerate(var):
+        if char in ".[":
+            return var[:index]
+    return var
+
+
 def _string(expr: ast.AST) -> str | None:
     if expr.__class__ is ast.Constant and expr.value.__class__ is str:  # type: ignore[attr-defined]
         return expr.value  # type: ignore[attr-defined,no-any-return]
@@ -92,14 +132,71 @@ def _compared(test: ast.AST, op: type) -> tuple[str, str] | None:
     """(V, "s") of `V <op> "s"`."""
     if test.__class__ is not ast.Compare or len(test.ops) != 1 or test.ops[0].__class__ is not op:  # type: ignore[attr-defined]
         return None
-    name, value = _name(test.left), _string(test.comparators[0])  # type: ignore[attr-defined]
+    name, value = _key(test.left), _string(test.comparators[0])  # type: ignore[attr-defined]
     if name is None or value is None:
         return None
     return name, value
 
 
 def _sets(stmt: ast.stmt, var: str) -> bool:
-    return stmt.__class__ is ast.Assign and len(stmt.targets) == 1 and _name(stmt.targets[0]) == var  # type: ignore[attr-defined]
+    return stmt.__class__ is ast.Assign and len(stmt.targets) == 1 and _key(stmt.targets[0]) == var  # type: ignore[attr-defined]
+
+
+def _binds_state(block: list[ast.stmt], var: str) -> bool:
+    """The block may set the state V otherwise than by its arm's last statement: it stores to V
+    or rebinds the name V starts with; for `state["phase"]`, it hands `state` on whole (a call
+    may set the field); an attribute `self.phase` is checked over the whole file
+    (`_attribute_set_elsewhere`)."""
+    base = _base(var)
+    if _binds(block, {base}):
+        return True
+    if base == var:
+        return False
+    for node in _own_nodes(block):
+        cls = node.__class__
+        if cls in (ast.Attribute, ast.Subscript) and node.ctx.__class__ is not ast.Load and _key(node) == var:  # type: ignore[attr-defined]
+            return True
+        if var.endswith("]") and cls is ast.Subscript and _name(node.value) == base and _string(node.slice) is None:  # type: ignore[attr-defined]
+            return True  # (`state[k]`: any field)
+    if var.endswith("]"):
+        whole = {id(node.value) for node in _own_nodes(block) if node.__class__ is ast.Subscript}  # type: ignore[attr-defined]
+        if any(node.__class__ is ast.Name and node.id == base and id(node) not in whole for node in _own_nodes(block)):  # type: ignore[attr-defined]
+            return True
+    return False
+
+
+def _stores(stmt: ast.stmt, var: str) -> bool:
+    return any(node.__class__ in (ast.Attribute, ast.Subscript) and node.ctx.__class__ is not ast.Load and _key(node) == var for node in _own_nodes([stmt]))  # type: ignore[attr-defined]
+
+
+def _dict_made(stmt: ast.stmt, var: str) -> str | None:
+    """"s0" of `state = {..., "phase": "s0", ...}` for V `state["phase"]`."""
+    if stmt.__class__ is not ast.Assign or len(stmt.targets) != 1 or _name(stmt.targets[0]) != _base(var) or stmt.value.__class__ is not ast.Dict:  # type: ignore[attr-defined]
+        return None
+    field = var[len(_base(var)) + 1 : -1]
+    for key, value in zip(stmt.value.keys, stmt.value.values):  # type: ignore[attr-defined]
+        if key is None:
+            return None  # (a `**` could hold it)
+        if repr(_string(key)) == field:
+            return _string(value)
+    return None
+
+
+def _attribute_set_elsewhere(tree: ast.AST, var: str, loop: ast.While, init: ast.stmt) -> bool:
+    """An attribute state `self.phase`: some statement of the file outside the machine (its
+    first `self.phase = "<s0>"` and the `__init__` methods) stores an attribute of that name, or
+    the file calls `setattr`/`delattr`: a method the arms call could change the state."""
+    field = var[var.index(".") + 1 :]
+    inside = {id(node) for node in ast_walk(loop)} | {id(node) for node in ast_walk(init)}
+    for node in ast_walk(tree):
+        if node.__class__ is ast.FunctionDef and node.name == "__init__":  # type: ignore[attr-defined]
+            inside.update(id(inner) for inner in ast_walk(node))  # (the first value, set once)
+    for node in ast_walk(tree):
+        if node.__class__ is ast.Attribute and node.attr == field and node.ctx.__class__ is not ast.Load and id(node) not in inside:  # type: ignore[attr-defined]
+            return True
+        if node.__class__ is ast.Call and _name(node.func) in ("setattr", "delattr"):  # type: ignore[attr-defined]
+            return True
+    return False
 
 
 def _own_nodes(block: list[ast.stmt]):  # type: ignore[no-untyped-def]
@@ -151,30 +248,71 @@ def _next_states(stmt: ast.stmt, var: str) -> tuple[str, ...] | None:
     return None if state is None else (state,)
 
 
+def _next_call(call: ast.AST, default: bool) -> ast.expr | None:
+    """IT of `next(IT, None)` (`default`) or `next(IT)`, IT a name, attribute or subscript."""
+    if call.__class__ is not ast.Call or _name(call.func) != "next" or call.keywords or len(call.args) != (2 if default else 1):  # type: ignore[attr-defined]
+        return None
+    if default and (call.args[1].__class__ is not ast.Constant or call.args[1].value is not None):  # type: ignore[attr-defined]
+        return None
+    iterator = call.args[0]  # type: ignore[attr-defined]
+    if iterator.__class__ not in (ast.Name, ast.Attribute, ast.Subscript):
+        return None  # (`next(iter(loader), None)` would start over on every batch)
+    return iterator  # type: ignore[no-any-return]
+
+
+def _drawn_by_try(body: list[ast.stmt], var: str) -> tuple[ast.expr, ast.expr, str, list[ast.stmt]] | None:
+    """(IT, the target T, the state left to, the batch's statements) of an arm that starts
+    `try: T = next(IT)` `except StopIteration: V = "t"; continue` and goes on after the `try`,
+    or whose `try` has no `continue` and holds the batch in its `else:` (and nothing follows)."""
+    first = body[0]
+    if first.__class__ is not ast.Try or first.finalbody or len(first.body) != 1 or len(first.handlers) != 1:  # type: ignore[attr-defined]
+        return None
+    draw, handler = first.body[0], first.handlers[0]  # type: ignore[attr-defined]
+    if draw.__class__ is not ast.Assign or len(draw.targets) != 1:  # type: ignore[attr-defined]
+        return None
+    iterator = _next_call(draw.value, default=False)  # type: ignore[attr-defined]
+    if iterator is None or _name(handler.type) != "StopIteration" or handler.name is not None:  # type: ignore[arg-type]
+        return None
+    left_to = _next_states(handler.body[0], var) if handler.body else None
+    if left_to is None or len(left_to) != 1:
+        return None
+    if len(handler.body) == 2 and handler.body[1].__class__ is ast.Continue:
+        rest = body[1:] if not first.orelse else (first.orelse if len(body) == 1 else [])  # type: ignore[attr-defined]
+    elif len(handler.body) == 1 and len(body) == 1:
+        rest = first.orelse  # type: ignore[attr-defined]
+    else:
+        return None
+    return iterator, draw.targets[0], left_to[0], rest  # type: ignore[attr-defined]
+
+
 def _batch_arm(body: list[ast.stmt], var: str) -> tuple[ast.expr, ast.expr, str, list[ast.stmt], ast.stmt] | None:
     """(the iterator IT, the target, the state left to, the batch's statements, the first
     statement) of an arm that starts `item = next(IT, None)`, `if item is None: V = "t";
-    continue`, optionally `T = item`."""
+    continue`, optionally `T = item`; or draws its batch with `try: T = next(IT)` `except
+    StopIteration: V = "t"` (`_drawn_by_try`)."""
+    if not body:
+        return None
+    first = body[0]
+    if first.__class__ is ast.Try:
+        drawn = _drawn_by_try(body, var)
+        if drawn is None:
+            return None
+        iterator, target, left_to_state, rest = drawn
+        if not rest:
+            return None
+        watched = {iterator.id} if iterator.__class__ is ast.Name else set()  # type: ignore[attr-defined]
+        if _binds(rest, watched) or _binds_state(rest, var) or _jumps(rest, (ast.Break,)):
+            return None
+        return iterator, target, left_to_state, rest, first
     if len(body) < 3:
         return None
-    first, check = body[0], body[1]
+    check = body[1]
     if first.__class__ is not ast.Assign or len(first.targets) != 1 or _name(first.targets[0]) is None:  # type: ignore[attr-defined]
         return None
     item = first.targets[0].id  # type: ignore[attr-defined]
-    call = first.value  # type: ignore[attr-defined]
-    if (
-        call.__class__ is not ast.Call
-        or _name(call.func) != "next"
-        or len(call.args) != 2
-        or call.keywords
-        or call.args[1].__class__ is not ast.Constant
-        or call.args[1].value is not None
-        or call.args[0].__class__ is ast.Starred
-    ):
+    iterator = _next_call(first.value, default=True)  # type: ignore[attr-defined,assignment]
+    if iterator is None:
         return None
-    iterator = call.args[0]
-    if iterator.__class__ not in (ast.Name, ast.Attribute, ast.Subscript):
-        return None  # (`next(iter(loader), None)` would start over on every batch)
     test = check.test if check.__class__ is ast.If else None  # type: ignore[attr-defined]
     if (
         test is None
@@ -205,8 +343,8 @@ def _batch_arm(body: list[ast.stmt], var: str) -> tuple[ast.expr, ast.expr, str,
             return None  # (`item` read again: the `for` would not bind it)
     if not rest:
         return None
-    watched = {var, item} | ({iterator.id} if iterator.__class__ is ast.Name else set())  # type: ignore[attr-defined]
-    if _binds(rest, watched) or _jumps(rest, (ast.Break,)):
+    watched = {item} | ({iterator.id} if iterator.__class__ is ast.Name else set())  # type: ignore[attr-defined]
+    if _binds(rest, watched) or _binds_state(rest, var) or _jumps(rest, (ast.Break,)):
         return None
     return iterator, target, left_to[0], rest, first
 
@@ -238,44 +376,101 @@ def _uses(block: list[ast.stmt], name: str) -> bool:
     return any(node.__class__ is ast.Name and node.id == name for node in _own_nodes(block))  # type: ignore[attr-defined]
 
 
-def _reading(loop: ast.While, before: list[ast.stmt]) -> tuple[list[ast.stmt], list[list[ast.stmt]]] | None:
-    """The nested reading of the state machine `loop` (its new body, the blocks made), or None."""
-    if loop.orelse or len(loop.body) != 1 or loop.body[0].__class__ is not ast.If:
-        return None
-    guard = _compared(loop.test, ast.NotEq)
-    if guard is None:
-        return None
-    var, exit_state = guard
+def _arms(dispatch: ast.stmt, var: str) -> tuple[dict[str, list[ast.stmt]], list[ast.stmt] | None] | None:
+    """The arms of the dispatch on V (each state's statements) and its catch-all arm (an `if`
+    chain's last `else:`, a `match`'s `case _:`), or None when it is no dispatch on V alone."""
     arms: dict[str, list[ast.stmt]] = {}
-    link: ast.stmt = loop.body[0]
-    while True:
-        tested = _compared(link.test, ast.Eq)  # type: ignore[attr-defined]
-        if tested is None or tested[0] != var or tested[1] in arms or tested[1] == exit_state:
+    if dispatch.__class__ is ast.If:
+        link: ast.stmt = dispatch
+        while True:
+            tested = _compared(link.test, ast.Eq)  # type: ignore[attr-defined]
+            if tested is None or tested[0] != var or tested[1] in arms:
+                return None
+            arms[tested[1]] = link.body  # type: ignore[attr-defined]
+            orelse = link.orelse  # type: ignore[attr-defined]
+            if not orelse:
+                return arms, None
+            if len(orelse) == 1 and orelse[0].__class__ is ast.If and _compared(orelse[0].test, ast.Eq) is not None:  # type: ignore[attr-defined]
+                link = orelse[0]
+                continue
+            return arms, orelse  # (an `else:` arm: every other state)
+    if dispatch.__class__.__name__ != "Match" or _key(dispatch.subject) != var:  # type: ignore[attr-defined]
+        return None
+    cases = dispatch.cases  # type: ignore[attr-defined]
+    for index, case in enumerate(cases):
+        pattern = case.pattern
+        if case.guard is not None:
             return None
-        arms[tested[1]] = link.body  # type: ignore[attr-defined]
-        orelse = link.orelse  # type: ignore[attr-defined]
-        if not orelse:
-            break
-        if len(orelse) != 1 or orelse[0].__class__ is not ast.If:
-            return None  # (an `else` arm: left as written)
-        link = orelse[0]
+        kind = pattern.__class__.__name__
+        if kind == "MatchAs" and pattern.pattern is None and pattern.name is None and index == len(cases) - 1:
+            return arms, case.body
+        values = pattern.patterns if kind == "MatchOr" else [pattern]
+        for value in values:
+            state = _string(value.value) if value.__class__.__name__ == "MatchValue" else None
+            if state is None or state in arms:
+                return None
+            arms[state] = case.body
+    return arms, None
+
+
+def _reading(loop: ast.While, before: list[ast.stmt], tree: ast.AST) -> tuple[list[ast.stmt], list[list[ast.stmt]]] | None:
+    """The nested reading of the state machine `loop` (its new body, the blocks made), or None.
+    The loop is `while V != "<exit>":` or `while True:` (then the machine leaves by a `break`:
+    an arm that is only `break`, or one in the arm that closes the cycle)."""
+    if loop.orelse or len(loop.body) != 1 or (loop.body[0].__class__ is not ast.If and loop.body[0].__class__.__name__ != "Match"):
+        return None
+    exit_state: str | None = None
+    if loop.test.__class__ is ast.Constant and loop.test.value is True:  # type: ignore[attr-defined]
+        dispatch = loop.body[0]
+        var = _key(dispatch.test.left) if dispatch.__class__ is ast.If and dispatch.test.__class__ is ast.Compare else _key(getattr(dispatch, "subject", loop.test))  # type: ignore[attr-defined]
+        if var is None:
+            return None
+    else:
+        guard = _compared(loop.test, ast.NotEq)
+        if guard is None:
+            return None
+        var, exit_state = guard
+    found = _arms(loop.body[0], var)
+    if found is None:
+        return None
+    arms, catch_all = found
+    if exit_state is not None and exit_state in arms:
+        return None
+
+    def arm_of(state: str) -> list[ast.stmt] | None:
+        return arms.get(state, catch_all)
+
+    def leaves(state: str) -> bool:
+        if state == exit_state:
+            return True
+        arm = arm_of(state)
+        return exit_state is None and arm is not None and len(arm) == 1 and arm[0].__class__ is ast.Break
+
     start = None
+    init = None
     for stmt in reversed(before):
         if _sets(stmt, var):
-            start = _string(stmt.value)  # type: ignore[attr-defined]
+            start, init = _string(stmt.value), stmt  # type: ignore[attr-defined]
             break
-        if _binds([stmt], {var}):
+        if var.endswith("]") and _dict_made(stmt, var) is not None:
+            start, init = _dict_made(stmt, var), stmt  # (`state = {"phase": "begin", ...}`)
+            break
+        if _binds([stmt], {_base(var)}) or _stores(stmt, var):
             return None
-    if start is None or start not in arms or len(arms) < 2:
+    if start is None or init is None or arm_of(start) is None or leaves(start) or len(arms) + (catch_all is not None) < 2:
+        return None
+    if "." in var and _attribute_set_elsewhere(tree, var, loop, init):
         return None
     body: list[ast.stmt] = []
     made: list[list[ast.stmt]] = [body]
     state = start
-    seen: set[str] = set()
+    seen: set[int] = set()
     batch_arms = 0
     while True:
-        seen.add(state)
-        arm = arms[state]
+        arm = arm_of(state)
+        if arm is None or id(arm) in seen:
+            return None
+        seen.add(id(arm))
         batch = _batch_arm(arm, var)
         if batch is not None:
             iterator, target, following, rest, first = batch
@@ -289,24 +484,25 @@ def _reading(loop: ast.While, before: list[ast.stmt]) -> tuple[list[ast.stmt], l
             made.append(rest)
             following_states: tuple[str, ...] = (following,)
         else:
-            if not arm or _jumps(arm, (ast.Break, ast.Continue)):
+            # (a `break` leaves the `while` in both readings; a `continue` would run the arm again)
+            if not arm or _jumps(arm, (ast.Continue,)):
                 return None
             following_states = _next_states(arm[-1], var)  # type: ignore[assignment]
-            if following_states is None or _binds(arm[:-1], {var}):
+            if following_states is None or _binds_state(arm[:-1], var):
                 return None
             body.extend(arm)
         if len(following_states) == 2:
             # the arm that closes the cycle: back to the first state or out
-            if set(following_states) != {start, exit_state}:
+            if start not in following_states or not any(leaves(t) for t in following_states if t != start):
                 return None
             break
         following = following_states[0]
-        if following in (start, exit_state):
+        if following == start or leaves(following):
             break
-        if following in seen or following not in arms:
-            return None
         state = following
-    if batch_arms != 1 or seen != set(arms):
+    exits = {id(arm) for state, arm in arms.items() if leaves(state)}
+    every = {id(arm) for arm in arms.values()} | ({id(catch_all)} if catch_all is not None else set())
+    if batch_arms != 1 or seen != every - exits:
         return None
     return body, made
 

@@ -35,7 +35,21 @@ _BLANK_OR_COMMENT = lazily(r"[ \t\f]*(#.*)?$")
 # `while`: a pattern that starts with a literal is searched for that literal first, one that
 # starts with `\b` is tried at every position (about 40 times slower on a file's text). A
 # `somewhile x != "a"` passes the gate too; the reading itself checks the `while` statement
-_STATE_LOOP = lazily(r"while[ \t(]+\w+[ \t]*!=[ \t]*[\"']")
+# (the state may be an attribute `self.phase` or a field `state["phase"]`); a machine written
+# `while True:` needs a string compared or matched (`== "`, `case "`) as well
+_STATE_LOOP = lazily(r"while[ \t(]+[\w.]+(?:\[[\"']\w+[\"']\])?[ \t]*!=[ \t]*[\"']")
+_ENDLESS_LOOP = lazily(r"while[ \t(]+True[ \t)]*:")
+
+
+def _state_machine(text: str) -> bool:
+    """The text may hold a state machine over batches (gradfix.phase_loops)."""
+    if "next(" not in text or "while " not in text:
+        return False
+    if _STATE_LOOP.search(text):
+        return True
+    return ('== "' in text or "== '" in text or 'case "' in text or "case '" in text) and _ENDLESS_LOOP.search(text) is not None
+
+
 # a `case` arm of an int literal or the wildcard (gradfix.match_arms), searched from its
 # literal word (a pattern starting `(?m)^[ \t]+` is tried at every character of the text)
 _LITERAL_CASE = lazily(r"case[ \t]+(?:-?[ \t]*\d|_[ \t]*:)")
@@ -159,7 +173,7 @@ class Source:
                 from gradfix.match_arms import plain_matches
 
                 plain_matches(tree)
-            if "next(" in text and "while " in text and _STATE_LOOP.search(text):
+            if _state_machine(text):
                 from gradfix.phase_loops import plain_phase_loops  # (a state machine over batches)
 
                 plain_phase_loops(tree)
@@ -231,7 +245,7 @@ class Source:
                 from gradfix.match_arms import plain_matches
 
                 plain_matches(source.tree)
-            if "next(" in text and "while " in text and _STATE_LOOP.search(text):
+            if _state_machine(text):
                 from gradfix.phase_loops import plain_phase_loops
 
                 plain_phase_loops(source.tree)

@@ -239,7 +239,11 @@ class SchedulerBeforeOptimizer(LoopRule):
     A scheduler stepped at the top of the batch loop under `if i == 0:` alone (the loop's own
     `enumerate` index or `range` variable, from 0), before an optimizer step that runs on every
     batch, is the epoch's step taken before the epoch's first update: reported without a fix
-    (`if i == 0 and epoch > 0:` steps after each epoch but the last, and is not reported).
+    (`if i == 0 and epoch > 0:` steps after each epoch but the last, and is not reported). So is
+    one loop over all the steps that tests the start of each period itself, `if step %
+    steps_per_epoch == 0:`, or `if i == 0:` with `epoch, i = divmod(step, steps_per_epoch)` (or `i =
+    step % steps_per_epoch`) bound once, before the test, at the top level of the loop's body:
+    the first period's step comes before any update.
 
     The project's own schedules are found where this module builds them: a class picked from a
     dict literal of classes (`SCHEDULERS["noam"](opt)`, the dict here or in a module of the

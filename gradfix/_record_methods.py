@@ -24,14 +24,15 @@ def _m0(*, _FACTORY, _default_by_one, _default_guarded, _default_guards, _defaul
     return __init__
 
 
-def _m1(*, _default_before_test, _default_first, _default_increment, _default_per_loop, _default_rebound, **_):
-    def __init__(self, kind, first=_default_first, per_loop=_default_per_loop, increment=_default_increment, before_test=_default_before_test, rebound=_default_rebound):
+def _m1(*, _default_before_test, _default_first, _default_increment, _default_outer, _default_per_loop, _default_rebound, **_):
+    def __init__(self, kind, first=_default_first, per_loop=_default_per_loop, increment=_default_increment, before_test=_default_before_test, rebound=_default_rebound, outer=_default_outer):
         self.kind = kind
         self.first = first
         self.per_loop = per_loop
         self.increment = increment
         self.before_test = before_test
         self.rebound = rebound
+        self.outer = outer
     return __init__
 
 
@@ -1234,7 +1235,7 @@ def _m124(*, _default_span, _setattr, **_):
 
 METHODS = {
     'def __init__(self, loop, branch, node, periodic, counter, steps, backwards, clears, targets=_FACTORY, guards=_default_guards, split=_default_split, guarded=_default_guarded, by_one=_default_by_one, told=_default_told):\n    self.loop = loop\n    self.branch = branch\n    self.node = node\n    self.periodic = periodic\n    self.counter = counter\n    self.steps = steps\n    self.backwards = backwards\n    self.clears = clears\n    self.targets = _factory_targets() if targets is _FACTORY else targets\n    self.guards = guards\n    self.split = split\n    self.guarded = guarded\n    self.by_one = by_one\n    self.told = told\n': _m0,
-    'def __init__(self, kind, first=_default_first, per_loop=_default_per_loop, increment=_default_increment, before_test=_default_before_test, rebound=_default_rebound):\n    self.kind = kind\n    self.first = first\n    self.per_loop = per_loop\n    self.increment = increment\n    self.before_test = before_test\n    self.rebound = rebound\n': _m1,
+    'def __init__(self, kind, first=_default_first, per_loop=_default_per_loop, increment=_default_increment, before_test=_default_before_test, rebound=_default_rebound, outer=_default_outer):\n    self.kind = kind\n    self.first = first\n    self.per_loop = per_loop\n    self.increment = increment\n    self.before_test = before_test\n    self.rebound = rebound\n    self.outer = outer\n': _m1,
     'def __init__(self, comparison, modulo, counter_expr, counter, addend, n, n_key, n_value, remainder, tail, conjunct, holder, negated=_default_negated, reset=_default_reset, skip_zero=_default_skip_zero, wraps=_default_wraps, countdown=_default_countdown, divmod=_default_divmod, partial_tail=_default_partial_tail):\n    self.comparison = comparison\n    self.modulo = modulo\n    self.counter_expr = counter_expr\n    self.counter = counter\n    self.addend = addend\n    self.n = n\n    self.n_key = n_key\n    self.n_value = n_value\n    self.remainder = remainder\n    self.tail = tail\n    self.conjunct = conjunct\n    self.holder = holder\n    self.negated = negated\n    self.reset = reset\n    self.skip_zero = skip_zero\n    self.wraps = wraps\n    self.countdown = countdown\n    self.divmod = divmod\n    self.partial_tail = partial_tail\n': _m2,
     'def __init__(self, loop, statement, node, accumulator, refs=_FACTORY, seeds=_FACTORY):\n    self.loop = loop\n    self.statement = statement\n    self.node = node\n    self.accumulator = accumulator\n    self.refs = _factory_refs() if refs is _FACTORY else refs\n    self.seeds = _factory_seeds() if seeds is _FACTORY else seeds\n': _m3,
     'def __init__(self, small, conditional, no_grad):\n    self.small = small\n    self.conditional = conditional\n    self.no_grad = no_grad\n': _m4,

@@ -74,6 +74,10 @@ class Counter:
     increment: ast.stmt | None = None  # `step += 1`
     before_test: bool | None = None  # the increment runs before the test
     rebound: bool = False  # an enumerate index the iteration rebinds after the window's test
+    # the `enumerate` index of the loop around the accumulation loop (`for i, b in
+    # enumerate(loader):` ... `for model, opt in members:` holding `if i % N == 0:`): only GF015
+    # reads such a counter (the tail after the accumulation loop is not the batches' tail)
+    outer: bool = False
 
 
 @dataclass(eq=False, repr=False)
@@ -1680,6 +1684,9 @@ def _counter(
         aliased = _index_alias(node, name, periodic, source)
         if aliased is not None:
             return Counter("enumerate", first=aliased, per_loop=True)
+        outer = _outer_enumerate_start(node, name, source)
+        if outer is not None:
+            return Counter("enumerate", first=outer, per_loop=True, outer=True)
     if source.inline_block(node.body):
         return Counter("unknown")
     # the statements of `with` blocks run in line with the body's own (`with autocast():`,
@@ -2002,6 +2009,36 @@ def _written_by_other_methods(name: str, loop: TrainingLoop, source: Source) -> 
             if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load) and source.key(node) == name:
                 return True
     return False
+
+
+def _outer_enumerate_start(node: ast.For | ast.AsyncFor, name: str, source: Source) -> int | None:
+    """The window's loop is a `for` at the top level of the body of a loop whose `enumerate`
+    index is the counter (`for i, batch in enumerate(loader):` ... `for model, opt in
+    members:` or `for task, (x, y) in tasks.items():` holding `if i % N == 0:`): the test
+    reads the outer loop's index, the same for each run of the inner loop in one batch, and
+    its first test sees the index's start. The index's start, or None: when the outer loop is
+    no `enumerate`-like loop of a tuple target (not a bare `for epoch in range(n):`), or
+    anything in its body (the inner loop's target included) binds the counter."""
+    if _binds(node.target, name, source):
+        return None
+    outer = source.owner_of(node)
+    if outer is None or not isinstance(outer, FOR_LOOPS) or not any(stmt is node for stmt in outer.body) or not isinstance(outer.target, (ast.Tuple, ast.List)):
+        return None
+    start = _enumerate_start(outer, name, source)
+    if start is None or any(_assigns(stmt, name, source) for stmt in outer.body):
+        return None
+    # the outer loop hands out the batch the inner loop trains on (`inputs`, `sample`, read in
+    # the inner loop or by its iterable): a batch loop, not a loop of epochs or phases around
+    # a loop of its own over the data (`for epoch, phase in enumerate(phases): for x, y in loader:`)
+    given = {n.id for n in ast_walk(outer.target) if isinstance(n, ast.Name) and n.id != name}
+    for stmt in outer.body:
+        if stmt is node:
+            break
+        if isinstance(stmt, ast.Assign) and any(isinstance(n, ast.Name) and n.id in given for n in ast_walk(stmt.value)):
+            given |= {n.id for t in stmt.targets for n in ast_walk(t) if isinstance(n, ast.Name)}  # `tasks = {"cls": batch}`
+    if not given or not any(isinstance(n, ast.Name) and n.id in given for n in ast_walk(node)):
+        return None
+    return start
 
 
 def _index_alias(node: ast.For | ast.AsyncFor, name: str, periodic: Periodic, source: Source) -> int | None:

@@ -87,6 +87,7 @@ _TORCH_MATH = frozenset({"log", "log10", "log2", "log1p", "exp", "sqrt", "square
 _DETACHING = {"item", "detach", "tolist", "numpy", "data"}
 # the receiver of a method: `self`, and `cls` of a class method (class attributes live as long)
 _RECEIVERS = frozenset({"self", "cls"})
+_NAME_ATTRIBUTE = lazily(r"[A-Za-z_]\w*\.[A-Za-z_]\w*\Z")
 _NO_GRAD = {"no_grad", "inference_mode"}
 _DETACHED_INPUT = lazily(r"\.detach\(\)|\.item\(\)|\.data\b|\.numpy\(\)")
 
@@ -769,7 +770,9 @@ class _Scope:
             # `self.total = ...` binds that attribute, not `self` (which every forward reads);
             # `parts["run"] = ...` that item, not the dict (whose other items a forward may read:
             # `parts["model"](x)`; a read of the dict as a whole still reads it, `_feeds_backward`)
-            targets = {k if (root_name(k) in _RECEIVERS and k not in _RECEIVERS) or _string_item(k) else root_name(k) for k in keys}
+            # `st.run = st.run + loss` likewise binds that attribute of a plain name (a namespace
+            # whose other attributes the forward reads, `st.model(x)`)
+            targets = {k if (root_name(k) in _RECEIVERS and k not in _RECEIVERS) or _string_item(k) or _name_attribute(k) else root_name(k) for k in keys}
             value = node.value
             read: set[str] = set()
             text = ""
@@ -815,10 +818,20 @@ def _string_item(key: str) -> bool:
     return "[" in key and _STRING_ITEM.match(key) is not None
 
 
+def _name_attribute(key: str) -> bool:
+    """`st.run`: an attribute of a plain name, not `self` (as `Source.key` writes it)."""
+    return _NAME_ATTRIBUTE.match(key) is not None and root_name(key) not in _RECEIVERS
+
+
 def _whole_dict_read(key: str, names: set[str], text: str) -> bool:
     """For a string-keyed item `parts["run"]`: the code `text` (reading `names`) reads the dict
     `parts` otherwise than through a string key (`sum(parts.values())`, `parts[k]`,
-    `f(parts)`): it may read that item."""
+    `f(parts)`): it may read that item. For an attribute of a plain name `st.run`: the code
+    reads `st` otherwise than through an attribute (`f(st)`, `vars(st)`, `model(x)` for
+    `model.run`: the module's forward may read it)."""
+    if _name_attribute(key):
+        root = key.partition(".")[0]
+        return root in names and re.search(r"(?<![\w.])" + re.escape(root) + r"(?![\w.])", text) is not None
     if not _string_item(key):
         return False
     root = key.partition("[")[0]

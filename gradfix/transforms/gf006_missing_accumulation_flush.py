@@ -380,6 +380,8 @@ class MissingAccumulationFlush(AccumulationRule):
             return None
         counter = acc.counter
         across: ast.For | ast.AsyncFor | ast.While | None = None  # the loop of passes a counter never reset runs across
+        if counter.outer:
+            return None  # the index of the loop around: the accumulation loop's tail is not the data's
         if counter.kind == "enumerate":
             pass
         elif counter.kind == "variable" and counter.per_loop and counter.first is not None:

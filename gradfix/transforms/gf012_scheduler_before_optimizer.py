@@ -239,7 +239,11 @@ class SchedulerBeforeOptimizer(LoopRule):
     A scheduler stepped at the top of the batch loop under `if i == 0:` alone (the loop's own
     `enumerate` index or `range` variable, from 0), before an optimizer step that runs on every
     batch, is the epoch's step taken before the epoch's first update: reported without a fix
-    (`if i == 0 and epoch > 0:` steps after each epoch but the last, and is not reported).
+    (`if i == 0 and epoch > 0:` steps after each epoch but the last, and is not reported). So is
+    one loop over all the steps that tests the start of each period itself, `if step %
+    steps_per_epoch == 0:`, or `if i == 0:` with `epoch, i = divmod(step, steps_per_epoch)` (or `i =
+    step % steps_per_epoch`) bound once, before the test, at the top level of the loop's body:
+    the first period's step comes before any update.
 
     The project's own schedules are found where this module builds them: a class picked from a
     dict literal of classes (`SCHEDULERS["noam"](opt)`, the dict here or in a module of the
@@ -1881,11 +1885,17 @@ def _first_batch_only(sched: GradEvent, step: GradEvent, loop: TrainingLoop, mod
     test = branches[0].test
     if not (
         isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)
-        and isinstance(test.left, ast.Name) and isinstance(test.comparators[0], ast.Constant)
+        and isinstance(test.comparators[0], ast.Constant)
         and test.comparators[0].value == 0 and type(test.comparators[0].value) is int
     ):
         return False
-    name = test.left.id
+    left = test.left
+    if isinstance(left, ast.BinOp) and isinstance(left.op, ast.Mod) and isinstance(left.left, ast.Name):
+        name = left.left.id  # `if step % steps_per_epoch == 0:`: each period's first step, the loop's first among them
+    elif isinstance(left, ast.Name):
+        name = _remainder_of_the_counter(node, left.id, branches[0].node) or left.id
+    else:
+        return False
     iterable, target = node.iter, node.target
     counted = (
         isinstance(iterable, ast.Call) and dotted(iterable.func) == "enumerate" and len(iterable.args) == 1
@@ -1902,6 +1912,35 @@ def _first_batch_only(sched: GradEvent, step: GradEvent, loop: TrainingLoop, mod
     return not any(
         isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for stmt in node.body for n in ast_walk(stmt)
     )
+
+
+def _remainder_of_the_counter(loop: ast.For | ast.AsyncFor, name: str, holder: ast.AST) -> str | None:
+    """`epoch, i = divmod(step, steps_per_epoch)` (or `i = step % steps_per_epoch`), a statement
+    of the loop body's top level before the `if` testing `i == 0`, the only binding of `i` in
+    the loop: the name of the counter it divides (`step`), whose iterations with `i == 0` are
+    each period's first, the loop's first among them; None otherwise."""
+    counter = None
+    for stmt in loop.body:
+        if stmt is holder:
+            break
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1):
+            continue
+        target, value = stmt.targets[0], stmt.value
+        if (
+            isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(target.elts[1], ast.Name)
+            and target.elts[1].id == name and isinstance(value, ast.Call) and dotted(value.func) == "divmod"
+            and len(value.args) == 2 and not value.keywords and isinstance(value.args[0], ast.Name)
+        ):  # fmt: skip
+            counter = value.args[0].id
+        elif (
+            isinstance(target, ast.Name) and target.id == name and isinstance(value, ast.BinOp)
+            and isinstance(value.op, ast.Mod) and isinstance(value.left, ast.Name)
+        ):  # fmt: skip
+            counter = value.left.id
+    else:
+        return None
+    stores = sum(1 for stmt in loop.body for n in ast_walk(stmt) if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load))
+    return counter if counter is not None and stores == 1 else None
 
 
 def _presence_test(test: ast.expr, key: str, loop: TrainingLoop, model: ModuleModel) -> bool:

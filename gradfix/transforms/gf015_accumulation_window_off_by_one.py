@@ -107,6 +107,13 @@ class AccumulationWindowOffByOne(Rule):
     `range(start, stop)` counts from `start` when `start` is a name the module binds only to
     one integer literal (`start_iter = 0`, in each arm of an `if`).
 
+    A window in a loop over an ensemble's members or a batch's tasks (`for i, (x, y) in
+    enumerate(loader):` ... `for model, opt in members:` or `for task, (x, y) in
+    tasks.items():` holding `if i % N == 0:`) reads the `enumerate` index of the batch loop
+    around it, when that loop's body binds the index nowhere and the inner loop reads what the
+    batch loop hands out (`x`, or `tasks = {"cls": batch}`): not a loop of epochs or phases
+    around a loop of its own over the data. (GF006 reads no such index.)
+
     timm's loss scaler told when to step (`need_update=i % N == 0` in the call, or a flag bound to
     that test before it) is read as a window too: the fix counts from 1 in the flag's test when
     nothing else tests `i % N` (a clear under `if i % N == 0:` beside the keyword's own test is

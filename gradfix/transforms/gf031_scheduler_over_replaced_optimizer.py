@@ -45,7 +45,8 @@ class SchedulerOverReplacedOptimizer(Rule):
     optimizer's name to a new optimizer (`optimizer = torch.optim.AdamW(groups, ...)`, any class
     of `torch.optim` or another optimizer class gradfix knows), also under an `if`, and the
     function then steps both, the optimizer and the scheduler, after that statement: in a loop
-    of its own or through a function or method of the file it hands them to, whose parameter
+    of its own or through a function or method of the file it hands them to (also a static
+    method called by its class's name, `Trainer.train_step(model, opt, sched, x, y)`), whose parameter
     for the scheduler is stepped, or through a function defined in it after that statement
     that steps both as free names (a closure `def step(x, y): ...` it returns), or, with the
     scheduler stepped by the function itself, a local function stepping the optimizer as a free
@@ -944,7 +945,8 @@ def _hands_the_holder(call: ast.Call, sched: str, opt: str, facts: ModuleFacts, 
 
 def _hands_both(call: ast.Call, sched: str, opt: str, facts: ModuleFacts, source) -> bool:  # type: ignore[no-untyped-def]
     """`train(model, loader, optimizer, scheduler)` with a function (or method of the file,
-    `self.train_epoch(...)`) of the file whose parameter for the scheduler is stepped."""
+    `self.train_epoch(...)`, or a static method called by its class's name,
+    `Trainer.train_step(...)`) of the file whose parameter for the scheduler is stepped."""
     given = {source.key(arg): at for at, arg in enumerate(call.args) if arg.__class__ is not ast.Starred}
     named = {kw.arg: source.key(kw.value) for kw in call.keywords if kw.arg is not None}
     if (sched not in given and sched not in named.values()) or (opt not in given and opt not in named.values()):
@@ -958,6 +960,13 @@ def _hands_both(call: ast.Call, sched: str, opt: str, facts: ModuleFacts, source
     elif name.startswith("self.") and name.count(".") == 1:
         found = [m[name[5:]] for m in facts.methods.values() if name[5:] in m]
         info = found[0] if len(found) == 1 else None
+    elif name.count(".") == 1:
+        # `Trainer.train_step(model, opt, sched, x, y)`: a static method of a class of the file,
+        # called by the class's name (no subclass's override runs)
+        owner, method = name.split(".")
+        found_static = facts.methods.get(owner, {}).get(method)
+        if found_static is not None and any(dotted(d) == "staticmethod" for d in getattr(found_static.node, "decorator_list", ())):
+            info = found_static
     if info is None:
         return False
     params = list(info.params)

@@ -1,0 +1,21 @@
+import torch
+
+
+class Loop:
+    @staticmethod
+    def update(net, optimizer, schedule, batch):
+        inputs, labels = batch
+        optimizer.zero_grad()
+        torch.nn.functional.cross_entropy(net(inputs), labels).backward()
+        optimizer.step()
+        schedule.step()
+
+
+def train(net, batches, epochs, fine_tune):
+    optimizer = torch.optim.Adam(net.parameters(), lr=1e-3)
+    if fine_tune:
+        optimizer = torch.optim.SGD(net.parameters(), lr=1e-2, momentum=0.9)
+    schedule = torch.optim.lr_scheduler.CosineAnnealingLR(optimizer, T_max=epochs * len(batches))
+    for _ in range(epochs):
+        for batch in batches:
+            Loop.update(net, optimizer, schedule, batch)

@@ -113,11 +113,16 @@ _STEP_CALL = lazily(r"step\w*[ \t]*\(")
 
 
 def _top_level_text(source: Source, function: ast.AST) -> str:
-    """The function's text without its loops: a backward and a step of one call of it are
-    written there (a loop of its own makes it a loop's home, not one iteration)."""
+    """The function's code without its loops: a backward and a step of one call of it are
+    written there (a loop of its own makes it a loop's home, not one iteration). Its docstring
+    is left out too: an example in it (`accelerator.backward(loss)` ... `optimizer.step()` in
+    the documentation of a library's method) is no code the function runs."""
     start, end = source.start(function), source.end(function)
     text = source.text
-    loops = sorted((source.start(node), source.end(node)) for node in _loop_statements(function.body))  # type: ignore[attr-defined]
+    body = function.body  # type: ignore[attr-defined]
+    loops = sorted((source.start(node), source.end(node)) for node in _loop_statements(body))
+    if body and _is_docstring(body[0]):
+        loops.insert(0, (source.start(body[0]), source.end(body[0])))  # (before every loop of the body)
     parts = []
     for first, last in loops:
         if first >= start:  # not inside a loop already left out
@@ -125,6 +130,10 @@ def _top_level_text(source: Source, function: ast.AST) -> str:
             start = last
     parts.append(text[start:end])
     return "".join(parts)
+
+
+def _is_docstring(stmt: ast.stmt) -> bool:
+    return stmt.__class__ is ast.Expr and stmt.value.__class__ is ast.Constant and stmt.value.value.__class__ is str  # type: ignore[attr-defined]
 
 
 def _loop_statements(body: list[ast.stmt]) -> list[ast.stmt]:

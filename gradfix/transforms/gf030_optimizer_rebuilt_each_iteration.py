@@ -237,7 +237,7 @@ class OptimizerRebuiltEachIteration(Rule):
     not choose, its iterable (but a `range`'s start, where a resumed epoch begins) reading
     nothing the outer loop binds nor its counter, its body nothing the outer loop binds but the
     counter, and that not as an index, `folds[k]`; a per-fold or per-task loop hands its inner
-    loop new data, an epoch loop the same data every time: reported, with the fix above), for `SGD` without momentum (it keeps no state:
+    loop new data, an epoch loop the same data every time: reported, with the fix above; not when anything else is built on it in the loop, a scheduler restarted with it), for `SGD` without momentum (it keeps no state:
     rebuilt, it steps the same) or with a momentum not written as a number, for `LBFGS`, nor
     in a loop whose body ends in a `break` or `return` of its own (one iteration). In a
     function the loop calls, not reported when the construction reads what the function
@@ -326,7 +326,7 @@ class OptimizerRebuiltEachIteration(Rule):
                     continue
                 every_step = stepped_in(loop, target)
                 changes = reads_what_the_loop_changes(stmt.value, loop, own=True)  # type: ignore[union-attr, arg-type]
-                if not every_step and not changes and direct and _an_epoch_loop(loop, target):
+                if not every_step and not changes and direct and _an_epoch_loop(loop, target) and _attached(stmt, target, loop, loop, model) == []:  # type: ignore[arg-type]
                     every_step = True  # (a new optimizer per epoch: the batch loop goes over the same data)
                 if not every_step or changes:
                     # (stepped in a loop of its own: a new optimizer per task or fold; reading

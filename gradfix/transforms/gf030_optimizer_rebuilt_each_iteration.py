@@ -121,7 +121,7 @@ class OptimizerRebuiltEachIteration(Rule):
     binds, the module's names the loop does not change). Not a factory with any other
     statement (a cache, `if self._opt is None: ...`, branches, a side effect), a decorator, nor
     when the loop binds the name otherwise too.
-    Also, without a fix, a construction that a statement of the loop's body itself makes on
+    Also a construction that a statement of the loop's body itself makes on
     every iteration whose only argument that changes from iteration to iteration is the
     learning rate (`lr=`, or the second positional argument), computed from the loop's counter
     (`lr = cfg.lr * 0.5 ** (epoch // 10)` bound once in the body before it, `lr=lr_at(epoch)`:
@@ -129,8 +129,11 @@ class OptimizerRebuiltEachIteration(Rule):
     index of an `enumerate`, or a name or attribute the body adds to, `epoch += 1`), stepped by
     the loop's body or by the batch loop inside it: a learning-rate schedule written by hand,
     which throws the optimizer's state away at every epoch. Also a rate the loop only scales,
-    `lr *= 0.98` after the epoch (under an `if` too), bound nowhere else in it; and an optimizer
-    the loop's body hands, by a positional argument, to a function of the module called by its
+    `lr *= 0.98` after the epoch (under an `if` too), bound nowhere else in it; a rate bound in
+    steps before the construction, `lr = base` then `if epoch >= 10: lr *= 0.1` (plain
+    assignments and scalings of the body or of its `if`s, reading nothing else the loop binds,
+    the counter read by one of them or by the test of an `if` holding one; no fix); and an optimizer
+    the loop's body hands, by a positional or keyword argument, to a function of the module called by its
     name that steps that parameter in a loop of its own and never binds it (`train(loader,
     model, optimizer, epoch)`: an epoch function). Not when the rate is the loop's
     variable or an item or attribute of one (`for lr in lrs`, `lrs[i]`, `stage.lr`: a search
@@ -142,7 +145,7 @@ class OptimizerRebuiltEachIteration(Rule):
     to the construction's rate and reads it nowhere else, the call handing that parameter such a
     rate (`optimizer = make_optimizer(model, cosine(epoch, epochs, base))`) and nothing else that
     changes (`make_optimizer(model.stage(i).parameters(), ...)`, a weight decay of the epoch too:
-    not reported).
+    not reported; through a factory, no fix).
 
     ## Why is this bad?
     An optimizer's state is what makes it more than plain gradient descent: SGD's momentum
@@ -198,6 +201,22 @@ class OptimizerRebuiltEachIteration(Rule):
     signature and of its callers. A call of a factory (`opt = make_opt(model, lr)`) moves
     the same way as a construction, before the outermost loop that changes nothing the call
     or the factory reads; no fix when it sits in a `with` or `try` block.
+    A construction rebuilt only for a new learning rate moves to just before its loop, its rate
+    written as the first iteration's (the counter replaced by its first value: the start of the
+    `range`, 0 for an `enumerate`, the value before the loop of a name the loop adds to after
+    the construction; a rate the loop only scales read as bound before the loop), and where it
+    stood the loop writes the rate into the one optimizer, `for group in
+    optimizer.param_groups: group["lr"] = lr`. Whatever rate it is built with, that line sets
+    the rate of every group before anything reads the optimizer in the iteration, so every step
+    runs at the rate the rebuild gave it, with the other settings (the same on every iteration)
+    and now the kept state: the hand fix. Unsafe when the first rate calls a function (but
+    `min`, `max`, `abs`, `float`, `int`, `round`, `pow`, `math.`: it runs once more, before the
+    loop) or divides by a counter whose first value is not a positive number (`0.01 / epoch`
+    from 0). No fix for `Rprop` (it reads the rate only for its first step sizes), when the loop
+    steps it on every iteration and has a loop around it (a warmup per batch of an epoch: which
+    loop the state should span is not ours to say), when the rate reads anything else the loop
+    binds, is bound in steps or spans lines, or on the conditions above (a function a loop calls per iteration, a
+    scheduler built on it, `param_groups` written by the loop).
 
     Not reported when the optimizer is built once (before the loop, under an `if`: `if
     optimizer is None:`, the first iteration, `if epoch == unfreeze_at:` when parameters
@@ -212,8 +231,13 @@ class OptimizerRebuiltEachIteration(Rule):
     `Adam(qnet.parameters())`, the trained network's weights copied into one it does not train),
     when the optimizer is stepped only in a loop
     of its own inside the loop (a new optimizer per task, fold or run whose inner loop takes
-    many steps: continual learning, k-fold, meta-learning; a new optimizer per epoch has the
-    same shape and is not told apart, but for a rate computed from the epoch, above), for `SGD` without momentum (it keeps no state:
+    many steps: continual learning, k-fold, meta-learning; but a loop over epochs, `for epoch
+    in range(...)` or a `while` loop, is told apart: its body steps the optimizer only in batch
+    loops that are statements of it, one loop deep, each going over data the outer loop does
+    not choose, its iterable (but a `range`'s start, where a resumed epoch begins) reading
+    nothing the outer loop binds nor its counter, its body nothing the outer loop binds but the
+    counter, and that not as an index, `folds[k]`; a per-fold or per-task loop hands its inner
+    loop new data, an epoch loop the same data every time: reported, with the fix above; not when anything else is built on it in the loop, a scheduler restarted with it), for `SGD` without momentum (it keeps no state:
     rebuilt, it steps the same) or with a momentum not written as a number, for `LBFGS`, nor
     in a loop whose body ends in a `break` or `return` of its own (one iteration). In a
     function the loop calls, not reported when the construction reads what the function
@@ -301,13 +325,17 @@ class OptimizerRebuiltEachIteration(Rule):
                 if target is None:
                     continue
                 every_step = stepped_in(loop, target)
-                if not every_step or reads_what_the_loop_changes(stmt.value, loop, own=True):  # type: ignore[union-attr, arg-type]
+                changes = reads_what_the_loop_changes(stmt.value, loop, own=True)  # type: ignore[union-attr, arg-type]
+                if not every_step and not changes and direct and _an_epoch_loop(loop, target) and _attached(stmt, target, loop, loop, model) == []:  # type: ignore[arg-type]
+                    every_step = True  # (a new optimizer per epoch: the batch loop goes over the same data)
+                if not every_step or changes:
                     # (stepped in a loop of its own: a new optimizer per task or fold; reading
                     # what the loop changes: a new model, a setting of the loop; but one whose
                     # only change is a rate computed from the loop's counter is a schedule)
                     if direct and _a_rate(stmt.value) is not None and (every_step or stepped_in(loop, target, 1) or _stepped_by_a_function_handed_it(loop, target, model)) and _only_the_rate_changes(stmt, target, loop, model):  # type: ignore[arg-type, union-attr]
                         reported.add(id(stmt.value))  # type: ignore[union-attr]
-                        yield Finding(self.code, self.rate_message.format(target=target), stmt.value)  # type: ignore[union-attr]
+                        fix = _rate_fix(stmt, target, loop, model, every_step)  # type: ignore[arg-type]
+                        yield Finding(self.code, self.rate_message.format(target=target), stmt.value, fix=fix)  # type: ignore[union-attr]
                     continue
                 if _parameters_may_change(stmt.value, target, loop, model):  # type: ignore[union-attr, arg-type]
                     continue  # (a new part of the model whose parameters it collects: rebuilt on purpose)
@@ -509,6 +537,54 @@ def _only_syncs_another(loop: ast.AST, construction: ast.Call, source) -> bool: 
     return found
 
 
+def _an_epoch_loop(loop: ast.AST, target: str) -> bool:
+    """The loop is one over epochs, not over folds, tasks or runs: `for epoch in range(...)`
+    or a `while` loop, whose body steps the optimizer only in batch loops that are statements of
+    it, each going over data the outer loop does not choose: its iterable (but a `range`'s
+    start, where a resumed epoch begins) and its body read nothing the outer loop binds outside
+    it but its counters. A per-fold or per-task loop hands each inner loop new data (`for x, y
+    in folds[k]`, a loader built in the iteration, the task of the loop's variable); an epoch
+    loop the same data every time, so a new optimizer there restarts the same training."""
+    if isinstance(loop, ast.For):
+        if not (isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Name) and loop.iter.func.id == "range"):
+            return False
+    elif not isinstance(loop, ast.While):
+        return False
+    body: list[ast.stmt] = loop.body  # type: ignore[attr-defined]
+    if any(getattr(s, "synthetic", False) for s in body):
+        return False  # (a `while` state machine read as nested loops: its cycle is not ours to judge)
+    inner = [s for s in body if isinstance(s, ast.For) and stepped_in(s, target)]
+    if not inner:
+        return False
+    counters = _counters(loop)
+    for stmt in body:
+        if isinstance(stmt, LOOPS) and not any(stmt is s for s in inner) and stepped_in(stmt, target, 1):
+            return False  # (stepped deeper too)
+    for batch in inner:
+        own = _bound_in(batch)
+        outer = set()
+        for stmt in body:
+            if stmt is not batch:
+                outer |= _bound_in(stmt)
+        if isinstance(loop, ast.For):
+            outer |= _bound_in(loop.target)
+        outer -= own | {target}
+        iterable = batch.iter
+        reads: list[ast.AST] = [iterable]
+        if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "range" and len(iterable.args) > 1:
+            reads = iterable.args[1:]  # type: ignore[assignment]
+        for node in (n for read in reads for n in ast_walk(read)):
+            if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load) and (dotted(node) in outer or dotted(node) in counters):
+                return False  # (`for x, y in folds[k]`: data the outer loop chooses)
+        indexes = {id(n) for sub in ast_walk(batch) if isinstance(sub, ast.Subscript) for n in ast_walk(sub.slice)}
+        for node in (n for stmt in batch.body for n in ast_walk(stmt)):
+            if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load):
+                key = dotted(node)
+                if key in outer and (key not in counters or id(node) in indexes):
+                    return False  # (the batch reads what the outer loop chose: `tasks[t][i]`, a task)
+    return True
+
+
 def _only_the_rate_changes(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: ModuleModel) -> bool:
     """The construction differs from iteration to iteration only in its learning rate (`lr=`,
     or the second positional argument), computed from the loop's counter (`lr = base * 0.5 **
@@ -550,7 +626,7 @@ def _a_schedule(rate: ast.expr, stmt: ast.stmt, loop: ast.AST) -> bool:
             return True  # (`lr *= 0.98` after the epoch, perhaps under an `if`: a decay carried on)
         value = _bound_once_before(rate.id, stmt, loop)  # type: ignore[assignment]
         if value is None:
-            return False
+            return _bound_by_steps_before(rate.id, stmt, loop)
     if not isinstance(value, (ast.BinOp, ast.Call)):
         return False
     counters = _counters(loop)
@@ -630,7 +706,8 @@ def _decayed_in_place(name: str, loop: ast.AST) -> bool:
 
 def _stepped_by_a_function_handed_it(loop: ast.AST, target: str, model: ModuleModel) -> bool:
     """A statement of the loop's body hands the optimizer, by a positional argument, to a
-    function of the module called by its name (`train(loader, model, optimizer, epoch)`) that
+    function of the module called by its name (`train(loader, model, optimizer, epoch)`, also
+    `opt=optimizer`) that
     steps that parameter in a loop of its own and never binds it: an epoch function."""
     functions = model.facts.module_functions
     for stmt in loop.body:  # type: ignore[attr-defined]
@@ -641,12 +718,13 @@ def _stepped_by_a_function_handed_it(loop: ast.AST, target: str, model: ModuleMo
             if function.__class__ is not ast.FunctionDef:
                 continue
             params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]  # type: ignore[attr-defined]
-            for index, arg in enumerate(call.args):
+            handed = [(params[index] if index < len(params) else None, arg) for index, arg in enumerate(call.args)]
+            handed.extend((k.arg, k.value) for k in call.keywords)  # (`train(loader, model, optimizer=optimizer)`)
+            for name, arg in handed:
                 if isinstance(arg, ast.Starred):
                     break
-                if dotted(arg) != target or index >= len(params):
+                if dotted(arg) != target or name is None or name not in params:
                     continue
-                name = params[index]
                 if any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in ast_walk(function)):
                     continue  # (the function binds it: not the one it was handed)
                 if any(stepped_in(inner, name) for inner in ast_walk(function) if isinstance(inner, LOOPS)):
@@ -666,6 +744,69 @@ def _bound_once_before(name: str, stmt: ast.stmt, loop: ast.AST) -> ast.expr | N
         if isinstance(before, ast.Assign) and len(before.targets) == 1 and before.targets[0] is bindings[0]:
             return before.value
     return None
+
+
+def _bound_by_steps_before(name: str, stmt: ast.stmt, loop: ast.AST) -> bool:
+    """The rate bound in steps before the construction (`lr = base` then `if epoch >= 10: lr
+    *= 0.1`): every binding of `name` in the loop is `name = ...` or `name *= ...` (also `/=`,
+    `=` under an `if`), a statement of the body before the construction or of an `if` there
+    (not in a loop or a function of its own), the first one a plain assignment of the body
+    itself, each value reading nothing the loop binds but its counters and the name; and the
+    counter read by a value or by the test of an `if` holding one: a schedule in steps."""
+    body: list[ast.stmt] = loop.body  # type: ignore[attr-defined]
+    at = next((i for i, s in enumerate(body) if s is stmt), None)
+    if at is None:
+        return False
+    counters = _counters(loop)
+    if not counters:
+        return False
+    found: list[ast.stmt] = []
+    read_counter = False
+
+    def steps(block: list[ast.stmt]) -> bool:
+        nonlocal read_counter
+        for node in block:
+            if isinstance(node, ast.If):
+                test = any(dotted(n) in counters for n in ast_walk(node.test) if isinstance(n, (ast.Name, ast.Attribute)))
+                before = len(found)
+                if not steps(node.body) or not steps(node.orelse):
+                    return False
+                read_counter = read_counter or (test and len(found) > before)
+            elif _binds(node, name):
+                if not _a_step(node, name):
+                    return False  # (bound in a loop, a `with`, a function of its own: not ours to read)
+                found.append(node)
+        return True
+
+    if not steps(body[:at]):
+        return False
+    bindings = sum(1 for n in ast_walk(loop) if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load))
+    if len(found) < 2 or bindings != len(found):
+        return False
+    first = min(found, key=lambda s: (s.lineno, s.col_offset))
+    if not any(first is s for s in body[:at]) or not isinstance(first, ast.Assign):
+        return False
+    stored = _bound_in(loop) - counters - {name}
+    for step in found:
+        value = step.value  # type: ignore[attr-defined]
+        keys = {dotted(n) for n in ast_walk(value) if isinstance(n, (ast.Name, ast.Attribute))}
+        if keys & stored:
+            return False
+        read_counter = read_counter or bool(keys & counters)
+    return read_counter
+
+
+def _binds(node: ast.stmt, name: str) -> bool:
+    return any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in ast_walk(node))
+
+
+def _a_step(node: ast.stmt, name: str) -> bool:
+    """`name = value` or `name *= value` / `name /= value`, binding nothing else."""
+    if isinstance(node, ast.Assign):
+        return len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name
+    if isinstance(node, ast.AugAssign):
+        return isinstance(node.target, ast.Name) and node.target.id == name and isinstance(node.op, (ast.Mult, ast.Div))
+    return False
 
 
 def _counters(loop: ast.AST) -> set[str]:
@@ -905,6 +1046,192 @@ def _fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: Mo
         edits.append(InsertStatements(loop, "before", lines))  # type: ignore[arg-type]
         return Fix(edits, Safety.SAFE)  # type: ignore[arg-type]
     return move_before(stmt, before, model)
+
+
+# calls a rate may make and that the fix may evaluate once more before the loop (pure: no
+# side effect, nothing that a value the loop gives would not)
+_PURE_CALLS = frozenset({"min", "max", "abs", "float", "int", "round", "pow"})
+# optimizers that read the rate only to start their state (Rprop's step sizes): a rate set in
+# `param_groups` later does not do what a new one built with it does
+_RATE_ONLY_AT_START = frozenset({"Rprop", "ZeroRedundancyOptimizer"})
+
+
+def _rate_fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: ModuleModel, every_step: bool) -> Fix | None:
+    """The hand fix of a schedule written as a rebuild (`_only_the_rate_changes`): the
+    construction moves to just before the loop, its rate written as the first iteration's (the
+    counter replaced by its first value: the start of the `range`, 0 for an `enumerate`, the
+    value before the loop of a name the loop adds to after the construction; a rate the loop
+    only scales read as bound before the loop), and where it stood the loop sets the rate of the
+    one optimizer, `for group in optimizer.param_groups: group["lr"] = lr`. Exact whatever the
+    rate it is built with: the loop writes the rate into every group at the place of the
+    construction, before anything reads the optimizer, so every step runs at the rate the
+    rebuild gave it; the other settings are the same on every iteration
+    (`_only_the_rate_changes`) and the optimizer's state is now kept, as in the hand fix. Unsafe
+    when the first rate calls a function (but `min`, `max`, `math.`...): it runs once more,
+    before the loop. None when the loop sits in a loop that runs it per iteration and steps the
+    optimizer itself on every iteration (a warmup per batch of an epoch: which loop the state
+    should span is not ours to say), in a function a loop runs per iteration, when anything
+    else is built on the optimizer in the loop, or when the rate's text spans lines."""
+    source = model.source
+    call = stmt.value
+    assert isinstance(call, ast.Call)
+    text = source.segment(loop)
+    if not source.alone_on_lines(stmt) or "param_groups" in text or "add_param_group" in text:
+        return None
+    if not _sole_binding(stmt, target, model) or _read_before(loop, target, stmt) or run_per_iteration(stmt, model):
+        return None
+    if every_step and loop_around(loop, model) is not None:
+        return None
+    if _attached(stmt, target, loop, loop, model) != []:
+        return None
+    qualified = model.facts.imports.qualify(call_name(call) or "") or ""
+    if qualified.rpartition(".")[2] in _RATE_ONLY_AT_START or not qualified.startswith("torch.optim."):
+        return None  # (Rprop reads its rate only for its first step sizes; schedule-free's and ZeRO's not ours)
+    rate = _a_rate(call)
+    if rate is None or rate.lineno != rate.end_lineno:  # type: ignore[attr-defined]
+        return None
+    first = _first_rate(rate, stmt, loop, model)
+    if first is None:
+        return None
+    first_text, pure = first
+    group = _free_name(stmt, model, ("group", "param_group", "pg"))
+    if group is None:
+        return None
+    lines = list(statement_lines(source, stmt))
+    indent = source.indentation(stmt)
+    at = len(lines) - 1 - (source.last_line(stmt) - rate.lineno)  # type: ignore[attr-defined]
+    line, shifted = lines[at]
+    column = source.start(rate) - source.line_starts[rate.lineno - 1] - (len(indent) if shifted else 0)  # type: ignore[attr-defined]
+    length = source.end(rate) - source.start(rate)
+    if line[column : column + length] != source.segment(rate):
+        return None
+    lines[at] = (line[:column] + first_text + line[column + length :], shifted)
+    rate_text = source.segment(rate)
+    setting = (f"for {group} in {target}.param_groups:", True), (f"{source.indent_unit()}{group}[\"lr\"] = {rate_text}", True)
+    edits: list[object] = [
+        InsertStatements(loop, "before", tuple(lines)),  # type: ignore[arg-type]
+        InsertStatements(stmt, "before", setting),
+        RemoveStatement(stmt, keep_comments=False),
+    ]
+    return Fix(edits, Safety.SAFE if pure else Safety.UNSAFE)  # type: ignore[arg-type]
+
+
+def _first_rate(rate: ast.expr, stmt: ast.stmt, loop: ast.AST, model: ModuleModel) -> tuple[str, bool] | None:
+    """The text of the rate the first iteration computes (`_rate_fix`), and whether it calls
+    nothing but pure functions; None when it cannot be written before the loop (it reads
+    something else the loop binds, a counter whose first value is not plain, a value on more
+    than one line)."""
+    source = model.source
+    if isinstance(rate, ast.Name):
+        if _decayed_in_place(rate.id, loop):
+            return rate.id, True  # (the value bound before the loop: what the first iteration reads)
+        value = _bound_once_before(rate.id, stmt, loop)
+        if value is None:
+            return None
+    else:
+        value = rate
+    if value.lineno != value.end_lineno:  # type: ignore[attr-defined]
+        return None
+    firsts = _first_values(loop, stmt, model)
+    stored = _bound_in(loop)
+    replaced: list[tuple[int, int, str]] = []
+    skip: set[int] = set()
+    divisors = [n.right for n in ast_walk(value) if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Div, ast.FloorDiv, ast.Mod))]
+    pure = True
+    for node in ast_walk(value):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Call):
+            name = call_name(node) or ""
+            qualified = model.facts.imports.qualify(name) or name
+            if name not in _PURE_CALLS and not qualified.startswith("math."):
+                pure = False
+        if isinstance(node, (ast.Name, ast.Attribute)):
+            key = dotted(node)
+            if key is None:
+                continue
+            if key in firsts:
+                if firsts[key] is None:
+                    return None
+                replaced.append((source.start(node), source.end(node), firsts[key]))  # type: ignore[arg-type]
+                if any(node is n for d in divisors for n in ast_walk(d)) and not (firsts[key].isdigit() and int(firsts[key]) > 0):  # type: ignore[union-attr]
+                    pure = False  # (`0.01 / epoch`: a first value of 0 divides by zero when the loop never runs)
+                skip.update(id(n) for n in ast_walk(node))
+            elif key in stored:
+                return None  # (another name the loop binds: not known before it)
+    start = source.start(value)
+    out = source.segment(value)
+    for begin, end, first in sorted(replaced, reverse=True):
+        out = out[: begin - start] + first + out[end - start :]
+    return out, pure
+
+
+def _first_values(loop: ast.AST, stmt: ast.stmt, model: ModuleModel) -> dict[str, str | None]:
+    """The counters of the loop (`_counters`) and the text of their value on the first
+    iteration, at the construction: the start of a `range` (0 without one), an `enumerate`'s
+    start (0 without one), the name itself for one the loop adds to after the construction (its
+    value before the loop); None when not plain (a start reading what the loop binds, an
+    addition before the construction)."""
+    firsts: dict[str, str | None] = {}
+    source = model.source
+    if isinstance(loop, ast.For) and isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Name):
+        iterated = loop.iter
+        start: ast.expr | None = None
+        key = None
+        if iterated.func.id == "range" and isinstance(loop.target, ast.Name):
+            key = loop.target.id
+            start = iterated.args[0] if len(iterated.args) > 1 else None
+        elif iterated.func.id == "enumerate" and isinstance(loop.target, ast.Tuple) and loop.target.elts and isinstance(loop.target.elts[0], ast.Name):
+            key = loop.target.elts[0].id
+            start = next((k.value for k in iterated.keywords if k.arg == "start"), iterated.args[1] if len(iterated.args) > 1 else None)
+        if key is not None:
+            if start is None:
+                firsts[key] = "0"
+            elif (isinstance(start, ast.Constant) and isinstance(start.value, int) and start.value >= 0) or (
+                isinstance(start, (ast.Name, ast.Attribute)) and dotted(start) not in _bound_in(loop)
+            ):
+                firsts[key] = source.segment(start)
+            else:
+                firsts[key] = None
+    body: list[ast.stmt] = loop.body  # type: ignore[attr-defined]
+    at = next((i for i, s in enumerate(body) if s is stmt), None)
+    for index, node in enumerate(body):
+        if isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Add):
+            key = dotted(node.target)
+            if key is not None and key not in firsts:
+                firsts[key] = key if at is not None and index > at and _bumped_once(key, loop) else None
+    return firsts
+
+
+def _bumped_once(key: str, loop: ast.AST) -> bool:
+    """The loop binds `key` only by the one addition of its body."""
+    count = 0
+    for node in ast_walk(loop):
+        if isinstance(node, (ast.Name, ast.Attribute)) and not isinstance(node.ctx, ast.Load) and dotted(node) == key:
+            count += 1
+    return count == 1
+
+
+def _bound_in(loop: ast.AST) -> set[str]:
+    """The names and attributes the loop binds (its variables too)."""
+    return {
+        key for node in ast_walk(loop)
+        if isinstance(node, (ast.Name, ast.Attribute)) and not isinstance(node.ctx, ast.Load)
+        for key in (dotted(node),) if key is not None
+    }  # fmt: skip
+
+
+def _free_name(stmt: ast.stmt, model: ModuleModel, candidates: tuple[str, ...]) -> str | None:
+    """The first of `candidates` that the function holding `stmt` (or the module, at its top
+    level) never names: the variable of the loop the fix writes."""
+    source = model.source
+    holder = source.owner_of(stmt)
+    while holder is not None and not isinstance(holder, FUNCTIONS):
+        holder = source.owner_of(holder)  # type: ignore[arg-type]
+    scope = holder if holder is not None else source.tree
+    named = {node.id for node in ast_walk(scope) if isinstance(node, ast.Name)}
+    named.update(a.arg for node in ast_walk(scope) if isinstance(node, FUNCTIONS) for a in ast_walk(node.args) if isinstance(a, ast.arg))
+    return next((name for name in candidates if name not in named), None)
 
 
 def _drop_repeated(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: ModuleModel) -> Fix | None:

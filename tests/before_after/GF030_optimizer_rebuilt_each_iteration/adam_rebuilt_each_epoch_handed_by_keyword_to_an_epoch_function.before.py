@@ -1,0 +1,15 @@
+import torch
+
+
+def run_epoch(loader, model, opt):
+    for x, y in loader:
+        opt.zero_grad()
+        model(x).sum().backward()
+        opt.step()
+
+
+def train_kw(model, loader, epochs, lr):
+    for epoch in range(epochs):
+        optimizer = torch.optim.Adam(model.parameters(), lr=lr)
+        run_epoch(loader, model, opt=optimizer)
+        lr *= 0.95

@@ -202,7 +202,9 @@ class SchedulerRebuiltEachIteration(Rule):
     is stepped in a loop of its own inside the loop (a restart per pass may be meant) unless
     it lasts the batches of several epochs and is stepped in the batch loop of the loop that
     builds it (`OneCycleLR(..., epochs=EPOCHS, steps_per_epoch=len(loader))`, `T_max=EPOCHS *
-    len(loader)` built in the epoch loop: only the first epoch's part of it ever runs). Not
+    len(loader)` built in the epoch loop: only the first epoch's part of it ever runs; also a
+    horizon that is the count of passes of the `for _ in range(count)` loop building it times
+    another count, `T_max=steps_per_epoch * epochs` in `for epoch in range(epochs)`). Not
     reported for `ExponentialLR`, `MultiplicativeLR` and `StepLR(step_size=1)` (or a `StepLR`
     whose step size is not written as a number), which multiply the current learning rate and
     so follow the same rates when rebuilt, nor for a scheduler class of the project, nor in a
@@ -309,7 +311,7 @@ class SchedulerRebuiltEachIteration(Rule):
                         continue
                 if not _restarting_scheduler(stmt.value, model):
                     continue
-                if not stepped_in(loop, target) and not (_spans_epochs(stmt.value, model) and stepped_in(loop, target, 1)):
+                if not stepped_in(loop, target) and not (_spans_epochs(stmt.value, model, passes=_passes(loop)) and stepped_in(loop, target, 1)):
                     continue  # (stepped in a loop of its own: a restart per pass may be meant, unless it lasts several)
                 if reads_what_the_loop_changes(stmt.value, loop) or ("[" in target and reads_items_the_loop_stores(stmt.value, loop)):
                     continue
@@ -615,11 +617,13 @@ _HORIZONS = {
 }  # fmt: skip
 
 
-def _spans_epochs(call: ast.Call, model: ModuleModel, literal: bool = False) -> bool:
+def _spans_epochs(call: ast.Call, model: ModuleModel, literal: bool = False, passes: str | None = None) -> bool:
     """The schedule lasts the batches of several epochs: `OneCycleLR(..., epochs=EPOCHS,
     steps_per_epoch=len(loader))`, `T_max=EPOCHS * len(loader)`, `num_training_steps=len(loader)
     * args.epochs` (a count of batches times another count; with `literal`, also times a number
-    other than 1: `2 * len(loader)`)."""
+    other than 1: `2 * len(loader)`); with `passes`, the count of passes of the loop that builds
+    it (`for epoch in range(epochs)`), also a horizon that is that count times anything but a
+    number (`T_max=steps_per_epoch * epochs`: as long as all the epochs' batches)."""
     call = _through_partial(call, model)
     last = (model.facts.imports.qualify(call_name(call)) or "").rpartition(".")[2]
     arguments = positional(call)
@@ -640,10 +644,22 @@ def _spans_epochs(call: ast.Call, model: ModuleModel, literal: bool = False) -> 
         return False
     return horizon is not None and any(
         isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)
-        and any(_counts_batches(side) for side in (node.left, node.right))
+        and any(_counts_batches(side) or (passes is not None and dotted(side) == passes) for side in (node.left, node.right))
         and not any(isinstance(side, ast.Constant) and not (literal and side.value != 1) for side in (node.left, node.right))
         for node in ast_walk(horizon)
     )  # fmt: skip
+
+
+def _passes(loop: ast.AST) -> str | None:
+    """The count of passes a `for _ in range(count)` loop makes, as written (`epochs`,
+    `args.epochs`); None for any other loop."""
+    it = getattr(loop, "iter", None)
+    if (
+        isinstance(loop, ast.For) and isinstance(it, ast.Call) and isinstance(it.func, ast.Name) and it.func.id == "range"
+        and len(it.args) == 1 and not it.keywords
+    ):  # fmt: skip
+        return dotted(it.args[0])
+    return None
 
 
 # torch's schedule with no length that starts over when rebuilt, whose learning rate goes on

@@ -253,7 +253,10 @@ class MissingAccumulationFlush(AccumulationRule):
     (`scheduler.step()`, also inside a function of the module or a helper it calls:
     `plateau_step(scheduler, val)`) or an `epoch_step(...)`, `..._epoch_step(...)` (an early
     stopper, a checkpoint saver, a monitor) is not a flush; nor is a comment or a string saying
-    `.step(` in a helper.
+    `.step(` in a helper; nor an `if` right after the loop whose test is written as the window's
+    own (`if not left: optimizer.step()` after a countdown the window resets, `if (i + 1) % N ==
+    0:` after an `enumerate` window): it holds there only when the last window was whole, so it
+    never steps on the tail. The flush goes right after the loop and that `if` stays as written.
     The flush repeats the window's update counter (`num_updates += 1`, a count the learning rate
     may be read from); it is unsafe when it repeats the step of a `OneCycleLR`, which raises when
     stepped past a horizon counted in whole windows, and not offered when that horizon is written
@@ -1546,23 +1549,54 @@ def _whole_windows_test(test: ast.expr, data: str, count: str) -> bool:
 def _steps_after(acc: Accumulation, loop: ast.AST, model: ModuleModel, undecided: list[ast.stmt] | None = None) -> bool:
     """Some statement after the loop (at any level of the function) steps, itself or through a
     helper of the module: a flush of some kind. `undecided` collects the statements that step for
-    some objects only (a hook of `self` only some subclasses override with a step)."""
+    some objects only (a hook of `self` only some subclasses override with a step). Not a step
+    under the window's own test, right after its loop (`if not left: optimizer.step()` after a
+    countdown the window resets, `if (i + 1) % N == 0:` after an `enumerate` loop): that test
+    holds there only when the last window was whole, so it never steps on a tail."""
     step = acc.steps[0]
     index = next((i for i, s in enumerate(step.path) if s is loop), None)
     if index is None:
         return True
+    window_test = _window_test_text(acc, model) if loop is acc.loop.node else None
     for level in range(index, -1, -1):
         block = step.blocks[level]
         position = next((i for i, s in enumerate(block) if s is step.path[level]), None)
         if position is None:
             return True
-        if _any_steps(block[position + 1 :], model, acc.loop.function, undecided):
+        later = block[position + 1 :]
+        if level == index and window_test is not None:
+            later = [s for s in later if not _under_test(s, window_test, model)]
+        if _any_steps(later, model, acc.loop.function, undecided):
             return True
         if level and isinstance(step.path[level - 1], TRIES) and any(s is step.path[level] for s in step.path[level - 1].body):
             # `try: for ...` ... `finally:` (or `else:`) runs after the loop too
             if _any_steps([*step.path[level - 1].orelse, *step.path[level - 1].finalbody], model, acc.loop.function, undecided):
                 return True
     return _caller_steps_after(acc, model)
+
+
+def _window_test_text(acc: Accumulation, model: ModuleModel) -> str | None:
+    """The text of the window's `if` test when, read after the loop, it holds only if the last
+    iteration's window stepped: the counter is an `enumerate` index the iteration never rebinds,
+    a variable counted before the test (and not again after it), or one the window resets."""
+    node, periodic, counter = acc.node, acc.periodic, acc.counter
+    if acc.guarded or acc.split or acc.told or periodic.holder is not node or not isinstance(node, ast.If):
+        return None
+    if periodic.tail or periodic.conjunct or periodic.divmod:
+        return None
+    resets = periodic.countdown is not None or periodic.reset or periodic.wraps is not None
+    if counter.kind == "enumerate" and not counter.rebound:
+        pass
+    elif counter.kind == "variable" and (resets or counter.before_test):
+        pass
+    else:
+        return None
+    return model.source.segment(node.test)
+
+
+def _under_test(statement: ast.stmt, test: str, model: ModuleModel) -> bool:
+    """`if <test>:` with no `else`, its test written as the window's."""
+    return isinstance(statement, ast.If) and not statement.orelse and model.source.segment(statement.test) == test
 
 
 def _any_steps(

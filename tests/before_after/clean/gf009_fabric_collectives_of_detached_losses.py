@@ -15,6 +15,6 @@ def fit(model, optimizer, loader, epochs):
             fabric.backward(loss)
             optimizer.step()
             total += fabric.all_reduce(loss.detach(), reduce_op="sum")
-            history.append(fabric.all_gather(loss.item()))
+            history.append(fabric.all_gather(loss.detach()).mean().item())
         fabric.print(epoch, total.item())
     return history

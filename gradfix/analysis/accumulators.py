@@ -502,8 +502,12 @@ class _State:
                 return [ref for arg in expr.args if not isinstance(arg, ast.Starred) for ref in self.refs(arg)]
             if method in GRAPH_KEEPING_METHODS and recv is not None:
                 return self.refs(recv)
-            if method in _GATHERING and recv is not None and len(expr.args) == 1 and not expr.keywords:
-                return self.refs(expr.args[0])  # `accelerator.gather_for_metrics(loss)`: on one process, the tensor itself
+            if method in _COLLECTIVES and recv is not None and len(expr.args) == 1:  # (one look-up for the two kinds)
+                if method in _GATHERING:
+                    if not expr.keywords:
+                        return self.refs(expr.args[0])  # `accelerator.gather_for_metrics(loss)`: on one process, the tensor itself
+                elif not isinstance(expr.args[0], ast.Starred) and all(k.arg in _FABRIC_COLLECTIVE_KEYWORDS for k in expr.keywords):
+                    return self.refs(expr.args[0])  # `fabric.all_reduce(loss, reduce_op="mean")`: on one device, the tensor itself
         return []
 
     def _iterated_refs(self, iterable: ast.expr) -> list[ast.expr]:
@@ -616,6 +620,12 @@ class _State:
 # Accelerate's collectives: on a single process they hand back the tensor they are given
 # (`gather`, `gather_for_metrics`) or a copy still in its graph (`reduce`)
 _GATHERING = frozenset({"gather", "gather_for_metrics", "reduce"})
+# Lightning's (Fabric's and a LightningModule's) `all_reduce` / `all_gather` (lightning 2.6.6): on one
+# device they hand back the tensor they are given, graph and all (`torch.distributed.all_reduce(t)`
+# returns None: nothing to add up)
+_FABRIC_COLLECTIVES = frozenset({"all_reduce", "all_gather"})
+_FABRIC_COLLECTIVE_KEYWORDS = frozenset({"group", "reduce_op", "sync_grads"})
+_COLLECTIVES = _GATHERING | _FABRIC_COLLECTIVES
 
 
 _ANY_KEY = "\x00any"  # a dict of losses under every key (`loss_dict` of `sum(loss_dict.values()).backward()`)

@@ -28,9 +28,11 @@ from gradfix.analysis.facts import FunctionInfo, classify_constructor, count_bin
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.modules import (
     WRAPPERS,
+    _timm_factory_module,
     contains,
     normalize,
     parameter_owners,
+    prepared_again,
     related,
     wrapped_key,
 )
@@ -104,6 +106,7 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
     # optimizer bound to a name can be stale
     index = assignments(model)
     out: list[StaleOptimizer] = []
+    timm_factory = "create_optimizer" in text
     for key, bindings in list(index.by_key.items()):
         for binding in bindings:
             value = binding.value
@@ -111,11 +114,17 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
                 continue
             # `opt = build_optimizer(model)` whose body returns `torch.optim.SGD(net.parameters())`
             params = _built_params(value, model)
+            factory = False
+            if params is None:
+                # `opt = create_optimizer_v2(model, "sgd", lr=0.05)`: timm's factory, over the
+                # parameters of the model it is given
+                params = _timm_factory_module(value, model) if timm_factory else None
+                factory = params is not None
             if params is None:
                 if not _optimizer_class(_called_class(value, qualify)) and not _registry_optimizer(value, model):
                     continue
                 params = _params(value)
-            owners = parameter_owners(params, binding.scope, model)
+            owners = parameter_owners(params, binding.scope, model, factory=factory)
             if not owners:
                 moved = _moved_leaf(binding, params, index, model)
                 if moved is not None and not _used_after(key, binding.scope, moved[0], model):
@@ -355,6 +364,7 @@ def _binds_optimizer(statements: list[ast.stmt], qualify, walrus: bool, builders
     one, the index is asked."""
     if walrus:
         return True
+    timm_factory = builders is not None and "create_optimizer" in builders.source.text
     for stmt in statements:
         values: list[ast.expr] = [stmt.value]  # type: ignore[attr-defined]
         while values:
@@ -367,6 +377,8 @@ def _binds_optimizer(statements: list[ast.stmt], qualify, walrus: bool, builders
                 return True  # `opt = make_opt(model)`, a builder of the file or the project
             elif isinstance(value, ast.Call) and builders is not None and _registry_optimizer(value, builders):
                 return True
+            elif isinstance(value, ast.Call) and timm_factory and _timm_factory_module(value, builders) is not None:  # type: ignore[arg-type]
+                return True  # `opt = create_optimizer_v2(model, "adamw")`
     return False
 
 
@@ -878,6 +890,8 @@ def _changes(  # type: ignore[no-untyped-def]
             recv = call.func.value
             if dotted(recv) is not None and any(normalize(source.key(recv)) == normalize(owner) for owner in owners):
                 attribute = _replacing_method(source.key(recv), call.func.attr, model)
+                if attribute == "get_classifier()" and _no_classes(call):
+                    attribute = None  # `reset_classifier(0)`: an `nn.Identity`, no new parameters
                 if attribute is not None:
                     yield stmt, call, f"{source.key(recv)}.{attribute}", "replaced"
                     continue
@@ -904,6 +918,12 @@ _NOT_REPLACING = frozenset({
 })  # fmt: skip
 
 
+def _no_classes(call: ast.Call) -> bool:
+    """timm's `reset_classifier(0)` (or `num_classes=0`): the head becomes an `nn.Identity`."""
+    given = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == "num_classes"), None)
+    return given is None or (isinstance(given, ast.Constant) and given.value == 0)
+
+
 def _replacing_method(key: str, method: str, model: ModuleModel) -> str | None:
     """`key` is bound only to objects of one module class of this file or of the project, and
     that class's own `method` assigns a newly built module to an attribute of `self`
@@ -921,6 +941,11 @@ def _replacing_method(key: str, method: str, model: ModuleModel) -> str | None:
         return None
     name = classes.pop()
     facts = model.facts
+    if method == "reset_classifier" and facts.imports.qualify(name) in _TIMM_CREATE_MODEL:
+        # a timm model (`timm.create_model(...)`): every model's `reset_classifier(n)` builds a new
+        # classifier (timm 1.0.31; n > 0, checked by the caller), which `get_classifier()` returns
+        cache[(key, method)] = "get_classifier()"
+        return "get_classifier()"
     node = facts.classes.get(name)
     owner: object = model
     if node is None and facts.project is not None:
@@ -946,6 +971,7 @@ def _replacing_method(key: str, method: str, model: ModuleModel) -> str | None:
     return None
 
 
+_TIMM_CREATE_MODEL = frozenset({"timm.create_model", "timm.models.create_model", "timm.models._factory.create_model"})
 # calls that hand back the module they are given (a module's `.to()` returns itself)
 _KEEPING = {"to", "cuda", "cpu", "double", "float", "half", "bfloat16", "type", "train", "eval"}
 _REPARAMETRIZING = frozenset({
@@ -1677,7 +1703,7 @@ def _repaired(key: str, binding: Binding, change: ast.stmt, index: Assignments, 
     where = _position(change)
     scope = binding.scope if scope is None else scope
     for other in index.bindings(key, scope):
-        if other is not binding and _position(other.statement) > where:
+        if other is not binding and _position(other.statement) > where and not _wrapped_again(other, key, model):
             return True
     for node in ast_walk(scope):
         if isinstance(node, ast.Call) and method_name(node) == "add_param_group":
@@ -1694,6 +1720,22 @@ def _repaired(key: str, binding: Binding, change: ast.stmt, index: Assignments, 
         elif isinstance(node, ast.Assign) and any(_group_params_of(t, model.source) == key for t in node.targets):
             return True
     return False
+
+
+def _wrapped_again(binding: Binding, key: str, model: ModuleModel) -> bool:
+    """`model, opt = accelerator.prepare(model, opt)`, `model, opt = fabric.setup(model, opt)`,
+    `opt = fabric.setup_optimizers(opt)`: the optimizer handed back to its own name, wrapped (the
+    wrapper steps the same parameter groups: the old parameters still), not built again."""
+    if prepared_again(binding, key, model):
+        return True
+    stmt = binding.statement
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Call)):
+        return False
+    call, target = stmt.value, stmt.targets[0]
+    if method_name(call) != "setup_optimizers" or receiver(call) is None or call.keywords or len(call.args) != 1:
+        return False
+    source = model.source
+    return dotted(target) is not None and dotted(call.args[0]) is not None and source.key(target) == key == source.key(call.args[0])
 
 
 def _group_params_of(expr: ast.expr, source: Source) -> str | None:

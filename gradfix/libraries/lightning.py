@@ -351,4 +351,9 @@ LIBRARY = Library(
         "fabric-module": "a module returned by Fabric.setup / setup_module",
         "fabric-optimizer": "an optimizer returned by Fabric.setup / setup_optimizers",
     },
+    note=(
+        "Outside the tables, gradfix.analysis.accumulators reads Fabric's `all_reduce(loss, reduce_op=...)` and "
+        "`all_gather(loss)` as the loss itself, graph and all (GF009: on one device they hand the tensor back, "
+        "tests/libraries/test_lightning.py::test_fabric_collectives_hand_back_the_loss_with_its_graph)"
+    ),
 )

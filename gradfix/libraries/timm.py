@@ -129,6 +129,12 @@ LIBRARY = Library(
         "gradfix.analysis.loops.CLIP_FUNCTIONS takes timm's dispatch_clip_grad for a clip "
         "(tests/libraries/test_timm.py::test_dispatch_clip_grad_clips_the_gradients_in_place) and "
         "gradfix.analysis.activations.TIMM_LOSS_CLASSES its SoftTargetCrossEntropy and LabelSmoothingCrossEntropy "
-        "for losses on logits (tests/libraries/test_timm.py::test_timm_cross_entropies_take_logits)"
+        "for losses on logits (tests/libraries/test_timm.py::test_timm_cross_entropies_take_logits); "
+        "gradfix.analysis.staleness reads `reset_classifier(n)` (n > 0) of a model bound to `timm.create_model(...)` "
+        "as a new classifier (GF021, tests/libraries/test_timm.py::test_reset_classifier_builds_new_classifier_parameters) "
+        "and `create_optimizer_v2(model, ...)` as an optimizer over the model's parameters; GF024 reads that factory's "
+        "optimizers as torch ones for `lr` (tests/libraries/test_timm.py::test_factory_optimizers_read_the_rate_from_their_groups). "
+        "Those two proofs import the whole of timm in a subprocess, torchvision and PIL stubbed "
+        "(tests/libraries/standins/vision_stub.py)"
     ),
 )

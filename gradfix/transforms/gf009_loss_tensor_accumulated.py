@@ -123,7 +123,8 @@ class LossTensorAccumulated(Rule):
     `loss.backward()`, the name not bound again in between: `loss = loss.item()` returns a
     number; also in a tuple unpacked by the caller, `loss, acc = update(...)` of `return loss,
     acc`), or arithmetic, Accelerate's `gather`/`gather_for_metrics`/`reduce` (on
-    one process they hand back the tensor, graph and all), `.mean()`,
+    one process they hand back the tensor, graph and all), Lightning's (Fabric's)
+    `all_reduce(loss, reduce_op=...)`/`all_gather(loss)` (the same on one device), `.mean()`,
     `.sum()`, `.float()`, `.to(...)` and the like over those (or their function forms, `torch.mean(x)`,
     and torch's math of them, `torch.log10(mse)`), or what a one-line function of the module makes
     of one (`mse2psnr = lambda x: -10.0 * torch.log10(x)`, or a `def` that returns one such

@@ -15,7 +15,8 @@ class OptimizerOverStaleParameters(Rule):
     The model changes its parameters after the optimizer was built over them.
 
     ## What it does
-    Finds an optimizer built over a model's parameters (`Adam(model.parameters())`,
+    Finds an optimizer built over a model's parameters (`Adam(model.parameters())`, timm's
+    `create_optimizer_v2(model, "adamw")`,
     `SGD(model.head.parameters())`, a `requires_grad` filter; also one a builder function of the
     file or of another module of the project returns, `opt = build_optimizer(cfg, model)` with
     every `return` of it a `torch.optim` optimizer over the parameters of the module passed
@@ -37,7 +38,10 @@ class OptimizerOverStaleParameters(Rule):
     `model = torch.load(path)` (`encoder, decoder = torch.load(path)`: one finding naming each
     module the optimizer holds), `model = checkpoint["model"]` with `checkpoint = torch.load(path)`,
     `model.reset_classifier(10)` when the model's class, of the file or of another module of the
-    project, has that method assign a newly built module to an attribute of `self`), or
+    project, has that method assign a newly built module to an attribute of `self`, or when the
+    model is bound only to `timm.create_model(...)`: every timm model's `reset_classifier(n)`
+    builds a new classifier, reported as `model.get_classifier()`; not `reset_classifier(0)`,
+    an `nn.Identity`), or
     parameters the optimizer left out because they were frozen are unfrozen
     (`p.requires_grad = True` over `model.backbone.parameters()`, also in a loop over the
     module's blocks or `modules()` with no condition between, `setattr(p, "requires_grad",
@@ -128,6 +132,9 @@ class OptimizerOverStaleParameters(Rule):
     function of another module of the project the function hands the object to by name
     after the change, `train_step(model, st, x, y)` with `from .engine.steps import
     train_step`, reading `st.opt` and binding no such attribute itself);
+    the optimizer handed back to its own name by a library that wraps it (`model, opt =
+    accelerator.prepare(model, opt)`, Fabric's `setup(model, opt)` or `opt = fabric.setup_optimizers(opt)`)
+    is the same optimizer, not one built again: a change before that call is reported;
     reading its `state_dict()` or `param_groups` (a checkpoint saved after the best copy of the
     model was put back, a learning rate logged) is no use. An optimizer kept as an attribute
     of the module that is replaced (`model.optimizer = SGD(model.parameters())`, then `model =

@@ -48,7 +48,9 @@ class OptimizerSettingSetAsAttribute(Rule):
     optimizer, `schedulefree.SGDScheduleFree(...)`, `AdamWScheduleFree`, `RAdamScheduleFree`, which
     read `group["lr"]` too: only `lr` is reported for them, and the fix is unsafe; or torch's
     `ZeroRedundancyOptimizer`, which hands its groups to its local optimizer at every step: only
-    `lr` is reported), also as an attribute
+    `lr` is reported; or timm's factory, `create_optimizer_v2(model, "sgd", lr=...)` (also its
+    older `create_optimizer`), whose every optimizer is a torch `Optimizer` reading `group["lr"]`:
+    only `lr` is reported, the class the name string picks is not read), also as an attribute
     of `self`, another name the same scope binds once to it, `opt = optimizer`, a `@property`
     (or `functools.cached_property`) of a class returning only `self._opt`, bound lazily to
     such an optimizer and to nothing else but `None`, or a parameter of a function of the module that every call of it in the module
@@ -808,9 +810,20 @@ def _optimizers_call(value: ast.AST, function: ast.AST) -> bool:
     )  # fmt: skip
 
 
+_TIMM_FACTORIES = frozenset({
+    "timm.optim.create_optimizer_v2", "timm.optim._optim_factory.create_optimizer_v2",
+    "timm.optim.create_optimizer", "timm.optim._optim_factory.create_optimizer",
+})  # fmt: skip
+
+
 def _torch_class(constructor: str | None) -> str | None:
     if constructor in SCHEDULE_FREE_OPTIMIZERS or constructor in ZERO_REDUNDANCY_OPTIMIZERS:
         return constructor  # `schedulefree.SGDScheduleFree`, torch's ZeRO: read `group["lr"]`, never an attribute
+    if constructor in _TIMM_FACTORIES:
+        # timm's factory (timm 1.0.31, `timm/optim/_optim_factory.py`): a torch `Optimizer` of one of
+        # its classes, each reading `group["lr"]` and none an `lr` attribute; which class the `opt=`
+        # string picks is not read, so only `lr` is reported (its settings are not all torch's)
+        return constructor
     if constructor is None or not constructor.startswith("torch.optim."):
         return None
     last = constructor.rsplit(".", 1)[-1]

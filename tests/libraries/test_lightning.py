@@ -1089,3 +1089,16 @@ def test_clip_in_the_before_zero_grad_hook_changes_no_step() -> None:
             return _tiny.mse(self.net, batch) * 50
 
     assert _tiny.same(fit(Fixed()), fit(_ClippedInAHook("on_before_optimizer_step")))
+
+
+def test_fabric_collectives_hand_back_the_loss_with_its_graph() -> None:
+    """On one device Fabric's `all_reduce(loss, reduce_op=...)` and `all_gather(loss)` hand back
+    the loss tensor itself, graph and all (lightning_fabric 2.6.6, SingleDeviceStrategy): adding
+    what they return into a running total keeps every step's graph alive, as `total += loss` does."""
+    fabric = lightning_fabric.Fabric(accelerator="cpu", devices=1)
+    model = _tiny.linear()
+    loss = _tiny.mse(model, _tiny.batches(1)[0])
+    for reduced in (fabric.all_reduce(loss), fabric.all_reduce(loss, reduce_op="sum"), fabric.all_gather(loss)):
+        assert reduced.requires_grad and reduced.grad_fn is not None
+    assert fabric.all_reduce(loss, reduce_op="mean") is loss
+    assert fabric.all_reduce(loss.detach()).grad_fn is None

@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import json
+import os
+import subprocess
 import sys
 import types
 from pathlib import Path
@@ -224,3 +227,87 @@ def test_timm_cross_entropies_take_logits(timm_module) -> None:
     hard = torch.tensor([0, 1, 2, 3, 0, 1])
     smoothed = losses.LabelSmoothingCrossEntropy(smoothing=0.0)(logits, hard)
     assert torch.allclose(smoothed, torch.nn.functional.cross_entropy(logits, hard))
+
+
+def _run_with_whole_timm(body: str) -> dict:
+    """Run `body` in a fresh interpreter that imports the whole of timm (torchvision and PIL
+    stubbed: tests/libraries/standins/vision_stub.py); it prints one JSON line."""
+    from .standins.vision_stub import STUB
+
+    if importlib.util.find_spec("timm") is None:
+        pytest.skip("timm is not installed (pip install --no-deps timm)")
+    done = subprocess.run(
+        [sys.executable, "-c", STUB + body], capture_output=True, text=True, timeout=600,
+        env={**os.environ, "PYTHONWARNINGS": "ignore", "OMP_NUM_THREADS": "1"},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-3000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_reset_classifier_builds_new_classifier_parameters() -> None:
+    """`model.reset_classifier(n)` of a timm model (n > 0) puts a newly built classifier in place
+    (new parameters, which an optimizer built before does not hold); `reset_classifier(0)` an
+    `nn.Identity` (no parameters). Checked on timm's test models of several families."""
+    found = _run_with_whole_timm('''
+import json
+import torch
+import timm
+
+torch.manual_seed(0)
+out = {}
+for name in ("test_vit", "test_resnet", "test_convnext", "test_efficientnet", "test_byobnet"):
+    model = timm.create_model(name, pretrained=False, num_classes=5)
+    before = {id(p) for p in model.parameters()}
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    model.reset_classifier(5)
+    new = [p for p in model.parameters() if id(p) not in before]
+    held = {id(p) for group in opt.param_groups for p in group["params"]}
+    classifier = {id(p) for p in model.get_classifier().parameters()}
+    model.reset_classifier(0)
+    out[name] = [len(new), all(id(p) not in held for p in new), classifier == {id(p) for p in new},
+                 sum(1 for _ in model.get_classifier().parameters())]
+print(json.dumps(out))
+''')
+    assert set(found) == {"test_vit", "test_resnet", "test_convnext", "test_efficientnet", "test_byobnet"}
+    for name, (new, unheld, is_classifier, after_zero) in found.items():
+        assert new >= 1 and unheld and is_classifier, name
+        assert after_zero == 0, name
+
+
+def test_factory_optimizers_read_the_rate_from_their_groups() -> None:
+    """Every optimizer `timm.optim.create_optimizer_v2` builds here is a torch `Optimizer` with
+    `lr` in each parameter group and no `lr` attribute: `opt.lr = x` is never read by `step()`,
+    writing the groups is. Shown on an SGD step with the attribute set, then the groups."""
+    found = _run_with_whole_timm('''
+import json
+import warnings
+import torch
+from timm.optim import create_optimizer_v2, list_optimizers
+
+warnings.simplefilter("ignore")
+model = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.LayerNorm(4))
+built, odd = 0, []
+for name in list_optimizers():
+    try:
+        opt = create_optimizer_v2(model, name, lr=0.1, weight_decay=0.01)
+    except Exception:
+        continue  # an optional dependency missing
+    built += 1
+    if hasattr(opt, "lr") or not isinstance(opt, torch.optim.Optimizer) or any("lr" not in g for g in opt.param_groups):
+        odd.append(name)
+torch.manual_seed(0)
+net = torch.nn.Linear(3, 1)
+start = net.weight.detach().clone()
+opt = create_optimizer_v2(net, "sgd", lr=0.1)
+opt.lr = 0.0
+net(torch.ones(2, 3)).sum().backward()
+opt.step()
+moved_by_attribute = bool((net.weight.detach() != start).any())
+for group in opt.param_groups:
+    group["lr"] = 0.0
+after = net.weight.detach().clone()
+opt.step()
+print(json.dumps({"built": built, "odd": odd, "moved": moved_by_attribute, "frozen": bool((net.weight.detach() == after).all())}))
+''')
+    assert found["built"] >= 50 and found["odd"] == []
+    assert found["moved"] and found["frozen"]

@@ -860,6 +860,8 @@ def _changes(  # type: ignore[no-untyped-def]
                     continue  # `model.temperature = args.temperature`, `model.scale = SCALE`
                 if isinstance(value, ast.Attribute) and _may_hold_old(value, key, model):
                     continue  # `m = Masker(net)` or `m.model = net`, then `net = m.model`
+                if isinstance(value, ast.Name) and _put_back(value, key, model):
+                    continue  # `codec = model.codec; model.codec = None; ...; model.codec = codec`
                 if isinstance(value, ast.Attribute) and _unwraps(value, model):
                     continue  # `model = DDP(model)`, then `model_without_ddp = model.module`
                 if dotted(value) is not None and any(normalize(source.key(value)) == normalize(o) for o in owners):
@@ -1367,6 +1369,16 @@ def _unwraps(value: ast.Attribute, model: ModuleModel) -> bool:
     return any(
         isinstance(bound, ast.Call) and WRAPPERS.search(call_name(bound) or "")
         for bound in assigned_values(model, model.source.key(value.value))
+    )
+
+
+def _put_back(value: ast.Name, module: str, model: ModuleModel) -> bool:
+    """`model.codec = codec` where every binding of `codec` reads that same attribute
+    (`codec = model.codec`, set aside while `model.codec = None` hides it from a copy): the old
+    module is put back, its parameters the ones the optimizer was built over."""
+    values = assigned_values(model, value.id)
+    return bool(values) and all(
+        dotted(bound) is not None and normalize(model.source.key(bound)) == normalize(module) for bound in values
     )
 
 

@@ -95,7 +95,8 @@ class OptimizerOverStaleParameters(Rule):
     Optional[float] = None`, or defaulting to a number, string or bool literal, `depth=4`; a
     parameter defaulting to `None` alone may still be a module, `head=None`), nor for an attribute
     that may hand back the old module (`pruner = Pruner(model)` or `holder.model = model`, then
-    `model = pruner.model`), nor for `load_state_dict`
+    `model = pruner.model`), nor for the old submodule put back (`codec = model.codec`, `model.codec =
+    None` to hide it from a copy, then `model.codec = codec`), nor for `load_state_dict`
     (in place), nor when the optimizer is rebuilt or given the new parameters
     (`add_param_group`, or written into a group's list: `opt.param_groups[0]["params"].extend(...)`,
     `.append`, `+=`) after the change, nor when the optimizer already holds the

@@ -32,7 +32,9 @@ class ScalerUpdateBetweenSteps(Rule):
     function): no backward (and no call of a function of the file that backpropagates) runs
     between the `update()` and that later step. The later step may be written in the same
     block or under an `if` or `with` that follows (a center loss stepped only when it is
-    configured: `if use_center: scaler.step(optimizer_center)`).
+    configured: `if use_center: scaler.step(optimizer_center)`). Also a loop over optimizers
+    that steps each one and updates inside the loop (`for opt in optimizers: scaler.step(opt);
+    scaler.update()`) after one scaled backward written before the loop.
 
     ## Why is this bad?
     `scaler.update()` ends the scaler's iteration: it changes the scale (halves it after a
@@ -68,7 +70,9 @@ class ScalerUpdateBetweenSteps(Rule):
     fixed by hand (tests/behaviour). It is safe; it is offered only when nothing between the
     old and the new place reads or uses the scaler (`scaler.get_scale()` logged) or jumps
     (`continue`, `return`), and the later step is written in the block or in one `if`/`with`
-    that follows; otherwise the finding comes without a fix.
+    that follows; otherwise the finding comes without a fix. For the loop over optimizers the
+    fix moves the update after the loop and is unsafe: were the loop to run over no optimizer,
+    the moved `update()` would raise (torch asks for a step before it).
 
     Not reported when a backward runs between the `update()` and the later step (a GAN's
     discriminator stepped and updated, then the generator's own scaled backward: each has its
@@ -85,6 +89,11 @@ class ScalerUpdateBetweenSteps(Rule):
         " the update changes the scale and forgets the first step's state, so the second step unscales by the wrong"
         " scale; call `{update}` once, after the last `{scaler}.step(...)`"
     )
+    loop_message = (
+        "`{update}` runs after each `{first}` of this loop over optimizers, between the steps of the same scaled"
+        " backward: the update changes the scale and forgets the earlier steps' state, so the next step unscales by"
+        " the wrong scale; call `{update}` once, after the loop"
+    )
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
@@ -94,12 +103,14 @@ class ScalerUpdateBetweenSteps(Rule):
             return
         tree = source.tree
         backpropagating = _backpropagating_functions(tree, source)
-        for owner, block in _blocks(tree):
+        for owner, parent, block in _blocks(tree):
             for index, statement in enumerate(block):
                 key = _method_call(statement, "update")
-                if key is None or not key.split(".")[-1].lower().endswith("scaler"):
+                if key is None or "scaler" not in key.split(".")[-1].lower():
                     continue
                 finding = _judge(owner, block, index, key, source, backpropagating, self)
+                if finding is None and isinstance(parent, (ast.For, ast.AsyncFor)) and block is parent.body:
+                    finding = _judge_loop(owner, parent, index, key, source, backpropagating, self)
                 if finding is not None:
                     yield finding
 
@@ -138,6 +149,49 @@ def _judge(owner, block, index, key, source, backpropagating, rule) -> Finding |
         finding.fix = _fix(block, index, position, second, key, source)
         return finding
     return None
+
+
+def _judge_loop(owner, loop, index, key, source, backpropagating, rule) -> Finding | None:  # noqa: ANN001
+    """`for opt in optimizers: scaler.step(opt); scaler.update()` after one scaled backward:
+    the update runs between the steps of two iterations."""
+    block = loop.body
+    update = block[index]
+    first = None
+    for earlier in reversed(block[:index]):
+        if _method_call(earlier, "step") == key:
+            first = earlier
+            break
+    if first is None or not _names(first.value.args[0]) & _names(loop.target):  # type: ignore[attr-defined]
+        return None  # the loop does not step what it iterates over
+    if any(_stops(statement, key, backpropagating) for statement in block) or _mentions(loop.iter, key):
+        return None  # a backward per iteration (each optimizer its own), or a jump
+    if not _scaled_backward_before(owner, key, loop):
+        return None
+    finding = Finding(
+        rule.code,
+        rule.loop_message.format(update=source.code(update), first=source.code(first), scaler=key),
+        update,
+    )
+    if loop.orelse or any(_mentions(statement, key) for statement in block[index + 1 :]):
+        return finding
+    edits: list = [RemoveStatement(update, keep_comments=False)]  # type: ignore[type-arg]
+    if not _follows_update(owner, loop, key):
+        edits.append(InsertStatements(loop, "after", code_lines(source.code(update))))
+    # unsafe: a loop over no optimizer at all would now call `update()` with no step, which raises
+    finding.fix = Fix(edits, safety=Safety.UNSAFE)
+    return finding
+
+
+def _follows_update(owner: ast.AST, loop: ast.stmt, key: str) -> bool:
+    for _, _, block in _blocks(owner):
+        for position, statement in enumerate(block):
+            if statement is loop:
+                return position + 1 < len(block) and _method_call(block[position + 1], "update") == key
+    return False
+
+
+def _names(node: ast.AST) -> set[str]:
+    return {child.id for child in ast_walk(node) if isinstance(child, ast.Name)}
 
 
 def _fix(block, index, position, second, key, source) -> Fix | None:  # noqa: ANN001
@@ -194,8 +248,8 @@ def _fix(block, index, position, second, key, source) -> Fix | None:  # noqa: AN
     return Fix(edits)
 
 
-def _blocks(tree: ast.AST) -> Iterator[tuple[ast.AST, list]]:  # type: ignore[type-arg]
-    """Every statement list with the function (or module) that owns it."""
+def _blocks(tree: ast.AST) -> Iterator[tuple[ast.AST, ast.AST, list]]:  # type: ignore[type-arg]
+    """Every statement list with the function (or module) that owns it and its statement."""
     todo: list[tuple[ast.AST, ast.AST]] = [(tree, tree)]
     while todo:
         node, owner = todo.pop()
@@ -204,13 +258,13 @@ def _blocks(tree: ast.AST) -> Iterator[tuple[ast.AST, list]]:  # type: ignore[ty
         for field in _BLOCK_FIELDS:
             block = getattr(node, field, None)
             if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
-                yield owner, block
+                yield owner, node, block
                 todo.extend((child, owner) for child in block)
         for handler in getattr(node, "handlers", ()) or ():
-            yield owner, handler.body
+            yield owner, handler, handler.body
             todo.extend((child, owner) for child in handler.body)
         for case in getattr(node, "cases", ()) or ():
-            yield owner, case.body
+            yield owner, case, case.body
             todo.extend((child, owner) for child in case.body)
 
 

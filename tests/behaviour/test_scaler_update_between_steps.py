@@ -64,6 +64,18 @@ while i < len(batches):
     i += 1
 result = [p.detach().clone() for p in (*model.parameters(), centers)] + [torch.tensor(scaler.get_scale())]
 """
+_LOOP = """
+optimizers = [optimizer, optimizer_center]
+for x in batches:
+    for opt in optimizers:
+        opt.zero_grad()
+    feat = model(x)
+    scaler.scale(feat.pow(2).mean() + (feat - centers[0]).pow(2).mean()).backward()
+    for opt in optimizers:
+        scaler.step(opt)
+{inner}{after}
+result = [p.detach().clone() for p in (*model.parameters(), centers)] + [torch.tensor(scaler.get_scale())]
+"""
 
 
 def _run(code: str) -> list[torch.Tensor]:
@@ -76,12 +88,12 @@ def _run(code: str) -> list[torch.Tensor]:
     return scope["result"]  # type: ignore[return-value]
 
 
-def _fixed(code: str) -> str:
-    result = process_source("gf034.py", code.encode(), Options(select=frozenset({"GF034"}), unsafe_fixes=False, fix=True))
+def _fixed(code: str, unsafe: bool = False) -> str:
+    result = process_source("gf034.py", code.encode(), Options(select=frozenset({"GF034"}), unsafe_fixes=unsafe, fix=True))
     assert result.error is None, result.error
     assert [d.code for d in result.diagnostics] == ["GF034"]
     assert result.fixed is not None and result.fixed != code.encode()
-    again = process_source("gf034.py", result.fixed, Options(select=frozenset({"GF034"}), unsafe_fixes=False, fix=True))
+    again = process_source("gf034.py", result.fixed, Options(select=frozenset({"GF034"}), unsafe_fixes=unsafe, fix=True))
     assert again.diagnostics == []
     return result.fixed.decode()
 
@@ -108,5 +120,15 @@ def test_two_steps_in_one_block_train_like_the_hand_fix() -> None:
     buggy = _HEAD + _BLOCK.format(between=update, after="")
     hand = _HEAD + _BLOCK.format(between="", after=update.rstrip("\n"))
     fixed = _fixed(buggy)
+    assert _same(_run(fixed), _run(hand))
+    assert not _same(_run(buggy), _run(hand))
+
+
+def test_update_in_a_loop_over_optimizers_trains_like_the_hand_fix() -> None:
+    buggy = _HEAD + _LOOP.format(inner="        scaler.update()\n", after="")
+    hand = _HEAD + _LOOP.format(inner="", after="    scaler.update()")
+    result = process_source("gf034.py", buggy.encode(), Options(select=frozenset({"GF034"}), unsafe_fixes=False, fix=True))
+    assert [d.code for d in result.diagnostics] == ["GF034"] and result.fixed in (None, buggy.encode())  # unsafe only
+    fixed = _fixed(buggy, unsafe=True)
     assert _same(_run(fixed), _run(hand))
     assert not _same(_run(buggy), _run(hand))

@@ -94,3 +94,16 @@ def per_optimizer_backward(models, optimizers, loader, scaler):
             scaler.scale(F.mse_loss(model(x), y)).backward()
             scaler.step(opt)
             scaler.update()
+
+
+def loop_over_optimizers_then_one_update(parts, optimizers, loader, scaler):
+    for x, y in loader:
+        for opt in optimizers:
+            opt.zero_grad()
+        out = x
+        for part in parts:
+            out = part(out)
+        scaler.scale(F.mse_loss(out, y)).backward()
+        for opt in optimizers:
+            scaler.step(opt)
+        scaler.update()

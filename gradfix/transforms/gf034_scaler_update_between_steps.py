@@ -78,8 +78,10 @@ class ScalerUpdateBetweenSteps(Rule):
     discriminator stepped and updated, then the generator's own scaled backward: each has its
     iteration), when the two steps belong to different scalers, when the step before the
     `update()` and the later one step the same optimizer, when the later step is in a loop
-    or in an exclusive branch, or when a call between hands the scaler on or calls a
-    function or method of the file that backpropagates.
+    or in an exclusive branch, or when a call between hands the scaler (or the object holding
+    it, `self`) on, calls a function or method of the file that backpropagates, or calls a
+    method of the object holding the scaler that the file does not define (a base class's
+    `self.generator_step()` may run the generator's own scaled backward).
     """
 
     code = "GF034"
@@ -296,16 +298,22 @@ def _scaled_backward_before(owner: ast.AST, key: str, first: ast.stmt) -> bool:
     return scaled and backward
 
 
-def _backpropagating_functions(tree: ast.AST, source) -> set[str]:  # noqa: ANN001
-    names = set()
+def _backpropagating_functions(tree: ast.AST, source) -> tuple[set[str], set[str]]:  # noqa: ANN001
+    """The functions of the file that backpropagate (by name), and every function's name."""
+    names, defined = set(), set()
     for node in ast_walk(tree):
-        if isinstance(node, FUNCTIONS) and "backward" in source.segment(node):
-            names.add(node.name)
-    return names
+        if isinstance(node, FUNCTIONS):
+            defined.add(node.name)
+            if "backward" in source.segment(node):
+                names.add(node.name)
+    return names, defined
 
 
-def _stops(statement: ast.AST, key: str, backpropagating: set[str]) -> bool:
-    """A backward, a jump, or a call that may backpropagate or take the scaler."""
+def _stops(statement: ast.AST, key: str, known: tuple[set[str], set[str]]) -> bool:
+    """A backward, a jump, or a call that may backpropagate or take the scaler (or the object
+    holding it)."""
+    backpropagating, defined = known
+    holder = key.rsplit(".", 1)[0] if "." in key else None
     for node in ast_walk(statement):
         if isinstance(node, _JUMPS):
             return True
@@ -317,8 +325,11 @@ def _stops(statement: ast.AST, key: str, backpropagating: set[str]) -> bool:
         name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
         if name in ("backward", "grad") or name in backpropagating:
             return True
-        if any(dotted(arg) == key for arg in node.args) or any(dotted(k.value) == key for k in node.keywords):
+        handed = [dotted(arg) for arg in node.args] + [dotted(k.value) for k in node.keywords]
+        if key in handed or (holder is not None and holder in handed):
             return True
+        if holder is not None and isinstance(func, ast.Attribute) and dotted(func.value) == holder and name not in defined:
+            return True  # `self.train_generator()` of a base class gradfix does not read: it may backpropagate
     return False
 
 

@@ -107,3 +107,29 @@ def loop_over_optimizers_then_one_update(parts, optimizers, loader, scaler):
         for opt in optimizers:
             scaler.step(opt)
         scaler.update()
+
+
+class GanOfABaseTrainer(GanTrainer):
+    """The generator's backward runs in a method of a base class of another module (here a
+    name the file does not define): it may hold the generator's own scaled backward."""
+
+    def step(self, real, z):
+        self.d_opt.zero_grad()
+        loss = F.softplus(self.disc(self.gen(z).detach())).mean() + F.softplus(-self.disc(real)).mean()
+        self.scaler.scale(loss).backward()
+        self.scaler.step(self.d_opt)
+        self.scaler.update()
+        self.generator_backward_of_the_base(z)
+        self.scaler.step(self.g_opt)
+        self.scaler.update()
+
+
+def gan_with_an_imported_generator_step(gen, disc, loader, g_opt, d_opt, scaler, generator_step):
+    for real, z in loader:
+        d_opt.zero_grad()
+        scaler.scale(F.softplus(-disc(real)).mean() + F.softplus(disc(gen(z).detach())).mean()).backward()
+        scaler.step(d_opt)
+        scaler.update()
+        generator_step(gen, disc, z, scaler)
+        scaler.step(g_opt)
+        scaler.update()

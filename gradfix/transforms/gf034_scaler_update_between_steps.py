@@ -104,12 +104,14 @@ class ScalerUpdateBetweenSteps(Rule):
         if "update(" not in text or "scaler" not in text or ".step(" not in text:
             return
         tree = source.tree
-        backpropagating = _backpropagating_functions(tree, source)
+        backpropagating = None  # read only for a file with a scaler's update
         for owner, parent, block in _blocks(tree):
             for index, statement in enumerate(block):
                 key = _method_call(statement, "update")
                 if key is None or "scaler" not in key.split(".")[-1].lower():
                     continue
+                if backpropagating is None:
+                    backpropagating = _backpropagating_functions(tree, source)
                 finding = _judge(owner, block, index, key, source, backpropagating, self)
                 if finding is None and isinstance(parent, (ast.For, ast.AsyncFor)) and block is parent.body:
                     finding = _judge_loop(owner, parent, index, key, source, backpropagating, self)

@@ -41,8 +41,7 @@ class ScalerUpdateBetweenSteps(Rule):
     step found an inf or a NaN, doubles it after `growth_interval` clean steps) and forgets
     what it recorded for each optimizer. The second `scaler.step()` then unscales gradients
     that the backward made with the old scale by the new one: they are too large or too small
-    by the growth or back-off factor, and an inf found by the first step no longer skips the
-    second. torch's AMP notes ask for one `update()` per iteration, after every optimizer of
+    by the growth or back-off factor. torch's AMP notes ask for one `update()` per iteration, after every optimizer of
     that backward has stepped.
 
     ## Example

@@ -3,6 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 
 from gradfix.analysis.names import dotted
+from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS
 from gradfix.transforms.base import Finding, Fix, InsertStatements, RemoveStatement, Rule, Safety, code_lines
 from gradfix.walk import ast_walk
@@ -19,6 +20,9 @@ _JUMPS = (ast.Return, ast.Break, ast.Continue, ast.Raise)
 # in one of them (`if center_loss: scaler.step(optimizer_center)`)
 _ONCE = (ast.If, ast.With, ast.AsyncWith)
 _BLOCK_FIELDS = ("body", "orelse", "finalbody")
+# a scaler's `update()` (`scaler.update()`, `self.grad_scaler.update()`, `scaler_g.update()`);
+# starts with its literal, run only on texts holding the words already
+_UPDATE = lazily(r"scaler\w*\.update\(\)")
 
 
 class ScalerUpdateBetweenSteps(Rule):
@@ -100,7 +104,7 @@ class ScalerUpdateBetweenSteps(Rule):
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         source = model.source
         text = source.text
-        if "update(" not in text or "scaler" not in text or ".step(" not in text:
+        if "update(" not in text or "scaler" not in text or ".step(" not in text or not _UPDATE.search(text):
             return
         tree = source.tree
         backpropagating = None  # read only for a file with a scaler's update

@@ -47,6 +47,7 @@ RULES: tuple[tuple[str, str, str, bool, str], ...] = (
     ('GF031', 'scheduler-over-replaced-optimizer', 'display-only', True, 'A learning-rate scheduler is built over an optimizer that is then replaced by a new one.'),
     ('GF032', 'generator-gradient-in-discriminator-step', 'display-only', True, "A discriminator's optimizer steps on the gradient the generator's loss wrote into the discriminator."),
     ('GF033', 'gradients-read-never-cleared', 'unsafe', True, "A loop reads its parameters' gradients after each backward but never clears them."),
+    ('GF034', 'scaler-update-between-steps', 'safe', True, '`scaler.update()` runs between the `scaler.step()` calls of optimizers one scaled backward filled.'),
 )
 # catalog-end
 # fmt: on

@@ -44,6 +44,7 @@ from gradfix.transforms.gf030_optimizer_rebuilt_each_iteration import OptimizerR
 from gradfix.transforms.gf031_scheduler_over_replaced_optimizer import SchedulerOverReplacedOptimizer
 from gradfix.transforms.gf032_generator_gradient_in_discriminator_step import GeneratorGradientInDiscriminatorStep
 from gradfix.transforms.gf033_gradients_read_never_cleared import GradientsReadNeverCleared
+from gradfix.transforms.gf034_scaler_update_between_steps import ScalerUpdateBetweenSteps
 
 ALL_RULES: tuple[type[Rule], ...] = (
     MissingZeroGrad,
@@ -79,6 +80,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     SchedulerOverReplacedOptimizer,
     GeneratorGradientInDiscriminatorStep,
     GradientsReadNeverCleared,
+    ScalerUpdateBetweenSteps,
 )
 
 RULES_BY_CODE: dict[str, type[Rule]] = {rule.code: rule for rule in ALL_RULES}

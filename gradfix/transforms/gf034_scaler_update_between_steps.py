@@ -1,0 +1,388 @@
+from __future__ import annotations
+
+from gradfix import syntax as ast
+
+from gradfix.analysis.names import dotted
+from gradfix.patterns import lazily
+from gradfix.source import FUNCTIONS
+from gradfix.transforms.base import Finding, Fix, InsertStatements, RemoveStatement, Rule, Safety, code_lines
+from gradfix.walk import ast_walk
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
+
+    from gradfix.analysis.loops import ModuleModel
+
+# statements that end the statements after them (the step after may not run)
+_JUMPS = (ast.Return, ast.Break, ast.Continue, ast.Raise)
+# compound statements whose bodies run at most once where they stand: the later step may sit
+# in one of them (`if center_loss: scaler.step(optimizer_center)`)
+_ONCE = (ast.If, ast.With, ast.AsyncWith)
+_BLOCK_FIELDS = ("body", "orelse", "finalbody")
+# a scaler's `update()` (`scaler.update()`, `self.grad_scaler.update()`, `scaler_g.update()`);
+# starts with its literal, run only on texts holding the words already
+_UPDATE = lazily(r"scaler\w*\.update\(\)")
+
+
+class ScalerUpdateBetweenSteps(Rule):
+    """
+    `scaler.update()` runs between the `scaler.step()` calls of optimizers one scaled backward filled.
+
+    ## What it does
+    Finds a `GradScaler` whose `update()` is called right after it stepped one optimizer,
+    while a later `scaler.step(other)` of the same scaler steps another optimizer on the
+    gradients of the same scaled backward (`scaler.scale(loss).backward()` earlier in the
+    function): no backward (and no call of a function of the file that backpropagates) runs
+    between the `update()` and that later step. The later step may be written in the same
+    block or under an `if` or `with` that follows (a center loss stepped only when it is
+    configured: `if use_center: scaler.step(optimizer_center)`). Also a loop over optimizers
+    that steps each one and updates inside the loop (`for opt in optimizers: scaler.step(opt);
+    scaler.update()`) after one scaled backward written before the loop.
+
+    ## Why is this bad?
+    `scaler.update()` ends the scaler's iteration: it changes the scale (halves it after a
+    step found an inf or a NaN, doubles it after `growth_interval` clean steps) and forgets
+    what it recorded for each optimizer. The second `scaler.step()` then unscales gradients
+    that the backward made with the old scale by the new one: they are too large or too small
+    by the growth or back-off factor. torch's AMP notes ask for one `update()` per iteration, after every optimizer of
+    that backward has stepped.
+
+    ## Example
+    ```python
+    scaler.scale(loss).backward()
+    scaler.step(optimizer)
+    scaler.update()
+    scaler.step(optimizer_center)
+    scaler.update()
+    ```
+
+    ## Use instead
+    ```python
+    scaler.scale(loss).backward()
+    scaler.step(optimizer)
+    scaler.step(optimizer_center)
+    scaler.update()
+    ```
+
+    ## Fix safety
+    The fix moves the `update()` after the last `scaler.step()` of that backward (removing it
+    when an `update()` already follows that step in the same block; when the later step sits
+    under an `if` whose block ends in its own `update()`, that one moves after the `if`, so
+    the scaler updates once on either branch). Real torch then trains exactly as the loop
+    fixed by hand (tests/behaviour). It is safe; it is offered only when nothing between the
+    old and the new place reads or uses the scaler (`scaler.get_scale()` logged) or jumps
+    (`continue`, `return`), and the later step is written in the block or in one `if`/`with`
+    that follows; otherwise the finding comes without a fix. For the loop over optimizers the
+    fix moves the update after the loop and is unsafe: were the loop to run over no optimizer,
+    the moved `update()` would raise (torch asks for a step before it).
+
+    Not reported when a backward runs between the `update()` and the later step (a GAN's
+    discriminator stepped and updated, then the generator's own scaled backward: each has its
+    iteration), when the two steps belong to different scalers, when the step before the
+    `update()` and the later one step the same optimizer, when the later step is in a loop
+    or in an exclusive branch, or when a call between hands the scaler (or the object holding
+    it, `self`) on, calls a function or method of the file that backpropagates, or calls a
+    method of the object holding the scaler that the file does not define (a base class's
+    `self.generator_step()` may run the generator's own scaled backward).
+    """
+
+    code = "GF034"
+    name = "scaler-update-between-steps"
+    message = (
+        "`{update}` runs between `{first}` and `{second}`, which step on the gradients of the same scaled backward:"
+        " the update changes the scale and forgets the first step's state, so the second step unscales by the wrong"
+        " scale; call `{update}` once, after the last `{scaler}.step(...)`"
+    )
+    loop_message = (
+        "`{update}` runs after each `{first}` of this loop over optimizers, between the steps of the same scaled"
+        " backward: the update changes the scale and forgets the earlier steps' state, so the next step unscales by"
+        " the wrong scale; call `{update}` once, after the loop"
+    )
+    safety = Safety.SAFE
+
+    def check(self, model: ModuleModel) -> Iterator[Finding]:
+        source = model.source
+        text = source.text
+        if "update(" not in text or "scaler" not in text or ".step(" not in text or not _UPDATE.search(text):
+            return
+        tree = source.tree
+        backpropagating = None  # read only for a file with a scaler's update
+        for owner, parent, block in _blocks(tree):
+            for index, statement in enumerate(block):
+                key = _method_call(statement, "update")
+                if key is None or "scaler" not in key.split(".")[-1].lower():
+                    continue
+                if backpropagating is None:
+                    backpropagating = _backpropagating_functions(tree, source)
+                finding = _judge(owner, block, index, key, source, backpropagating, self)
+                if finding is None and isinstance(parent, (ast.For, ast.AsyncFor)) and block is parent.body:
+                    finding = _judge_loop(owner, parent, index, key, source, backpropagating, self)
+                if finding is not None:
+                    yield finding
+
+
+def _judge(owner, block, index, key, source, backpropagating, rule) -> Finding | None:  # noqa: ANN001
+    update = block[index]
+    first = None
+    for earlier in reversed(block[:index]):
+        if _method_call(earlier, "update") == key:
+            return None
+        if _method_call(earlier, "step") == key:
+            first = earlier
+            break
+    if first is None or not _scaled_backward_before(owner, key, first):
+        return None
+    # the later step: in a following statement of the block, or under an `if`/`with` after it
+    for position in range(index + 1, len(block)):
+        later = block[position]
+        if _method_call(later, "update") == key:
+            return None
+        if _stops(later, key, backpropagating):
+            return None
+        second = _step_within(later, key)
+        if second is None:
+            continue
+        if source.code(second.value.args[0] if second.value.args else second) == source.code(  # type: ignore[attr-defined]
+            first.value.args[0] if first.value.args else first  # type: ignore[attr-defined]
+        ):
+            return None
+        finding = Finding(
+            rule.code,
+            rule.message.format(update=source.code(update), first=source.code(first), second=source.code(second),
+                                scaler=key),
+            update,
+        )
+        finding.fix = _fix(block, index, position, second, key, source)
+        return finding
+    return None
+
+
+def _judge_loop(owner, loop, index, key, source, backpropagating, rule) -> Finding | None:  # noqa: ANN001
+    """`for opt in optimizers: scaler.step(opt); scaler.update()` after one scaled backward:
+    the update runs between the steps of two iterations."""
+    block = loop.body
+    update = block[index]
+    first = None
+    for earlier in reversed(block[:index]):
+        if _method_call(earlier, "step") == key:
+            first = earlier
+            break
+    if first is None or not _names(first.value.args[0]) & _names(loop.target):  # type: ignore[attr-defined]
+        return None  # the loop does not step what it iterates over
+    if any(_stops(statement, key, backpropagating) for statement in block) or _mentions(loop.iter, key):
+        return None  # a backward per iteration (each optimizer its own), or a jump
+    if not _scaled_backward_before(owner, key, loop):
+        return None
+    finding = Finding(
+        rule.code,
+        rule.loop_message.format(update=source.code(update), first=source.code(first), scaler=key),
+        update,
+    )
+    if loop.orelse or any(_mentions(statement, key) for statement in block[index + 1 :]):
+        return finding
+    edits: list = [RemoveStatement(update, keep_comments=False)]  # type: ignore[type-arg]
+    if not _follows_update(owner, loop, key):
+        edits.append(InsertStatements(loop, "after", code_lines(source.code(update))))
+    # unsafe: a loop over no optimizer at all would now call `update()` with no step, which raises
+    finding.fix = Fix(edits, safety=Safety.UNSAFE)
+    return finding
+
+
+def _follows_update(owner: ast.AST, loop: ast.stmt, key: str) -> bool:
+    for _, _, block in _blocks(owner):
+        for position, statement in enumerate(block):
+            if statement is loop:
+                return position + 1 < len(block) and _method_call(block[position + 1], "update") == key
+    return False
+
+
+def _names(node: ast.AST) -> set[str]:
+    return {child.id for child in ast_walk(node) if isinstance(child, ast.Name)}
+
+
+def _fix(block, index, position, second, key, source) -> Fix | None:  # noqa: ANN001
+    update = block[index]
+    text = source.code(update)
+    later = block[position]
+    for between in block[index + 1 : position]:
+        if _mentions(between, key) or _jumps(between):
+            return None
+    if later is second:
+        # more steps of the same backward after it, then maybe the update that closes them
+        last = position
+        for after in range(position + 1, len(block)):
+            statement = block[after]
+            if _method_call(statement, "update") == key:
+                return Fix([RemoveStatement(update)])
+            if _method_call(statement, "step") == key:
+                last = after
+                continue
+            if _mentions(statement, key) or _jumps(statement):
+                break
+        return Fix([RemoveStatement(update, keep_comments=False),
+                    InsertStatements(block[last], "after", code_lines(text))])
+    if not isinstance(later, _ONCE) or _jumps(later):
+        return None
+    # the later step under an `if`/`with`: its block may end in the update that closes it
+    inner = _holding_block(later, second)
+    if inner is None:
+        return None
+    closing = None
+    for statement in inner[inner.index(second) + 1 :]:
+        if _method_call(statement, "update") == key:
+            if closing is not None:
+                return None
+            closing = statement
+        elif _method_call(statement, "step") == key:
+            if closing is not None:
+                return None
+        elif _mentions(statement, key):
+            return None
+    others = [
+        node for node in ast_walk(later)
+        if isinstance(node, ast.stmt) and node is not second and node is not closing and _method_call(node, "step") != key
+        and _mentions_directly(node, key)
+    ]
+    if others:
+        return None
+    if position + 1 < len(block) and _method_call(block[position + 1], "update") == key:
+        return None  # an update already follows the `if`: it would run twice
+    edits = [RemoveStatement(update, keep_comments=False)]
+    if closing is not None:
+        edits.append(RemoveStatement(closing))
+    edits.append(InsertStatements(later, "after", code_lines(text)))
+    return Fix(edits)
+
+
+def _blocks(tree: ast.AST) -> Iterator[tuple[ast.AST, ast.AST, list]]:  # type: ignore[type-arg]
+    """Every statement list with the function (or module) that owns it and its statement."""
+    todo: list[tuple[ast.AST, ast.AST]] = [(tree, tree)]
+    while todo:
+        node, owner = todo.pop()
+        if isinstance(node, FUNCTIONS):
+            owner = node
+        for field in _BLOCK_FIELDS:
+            block = getattr(node, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                yield owner, node, block
+                todo.extend((child, owner) for child in block)
+        for handler in getattr(node, "handlers", ()) or ():
+            yield owner, handler, handler.body
+            todo.extend((child, owner) for child in handler.body)
+        for case in getattr(node, "cases", ()) or ():
+            yield owner, case, case.body
+            todo.extend((child, owner) for child in case.body)
+
+
+def _method_call(statement: ast.AST, method: str) -> str | None:
+    """The receiver's key when the statement is `receiver.method(...)`."""
+    if not isinstance(statement, ast.Expr):
+        return None
+    call = statement.value
+    if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute) or call.func.attr != method:
+        return None
+    if method == "update" and (call.args or call.keywords):
+        return None
+    if method == "step" and len(call.args) != 1:
+        return None
+    return dotted(call.func.value)
+
+
+def _scaled_backward_before(owner: ast.AST, key: str, first: ast.stmt) -> bool:
+    scaled = backward = False
+    for node in ast_walk(owner):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+            continue
+        if node.lineno >= first.lineno:  # type: ignore[attr-defined]
+            continue
+        if node.func.attr == "scale" and dotted(node.func.value) == key:
+            scaled = True
+        elif node.func.attr == "backward":
+            backward = True
+    return scaled and backward
+
+
+def _backpropagating_functions(tree: ast.AST, source) -> tuple[set[str], set[str]]:  # noqa: ANN001
+    """The functions of the file that backpropagate (by name), and every function's name."""
+    names, defined = set(), set()
+    for node in ast_walk(tree):
+        if isinstance(node, FUNCTIONS):
+            defined.add(node.name)
+            if "backward" in source.segment(node):
+                names.add(node.name)
+    return names, defined
+
+
+def _stops(statement: ast.AST, key: str, known: tuple[set[str], set[str]]) -> bool:
+    """A backward, a jump, or a call that may backpropagate or take the scaler (or the object
+    holding it)."""
+    backpropagating, defined = known
+    holder = key.rsplit(".", 1)[0] if "." in key else None
+    for node in ast_walk(statement):
+        if isinstance(node, _JUMPS):
+            return True
+        if isinstance(node, (ast.For, ast.AsyncFor, ast.While)) and _step_anywhere(node, key):
+            return True
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
+        if name in ("backward", "grad") or name in backpropagating:
+            return True
+        handed = [dotted(arg) for arg in node.args] + [dotted(k.value) for k in node.keywords]
+        if key in handed or (holder is not None and holder in handed):
+            return True
+        if holder is not None and isinstance(func, ast.Attribute) and dotted(func.value) == holder and name not in defined:
+            return True  # `self.train_generator()` of a base class gradfix does not read: it may backpropagate
+    return False
+
+
+def _step_anywhere(node: ast.AST, key: str) -> bool:
+    return any(_method_call(child, "step") == key for child in ast_walk(node))
+
+
+def _step_within(statement: ast.stmt, key: str) -> ast.stmt | None:
+    """`statement` itself when it is `scaler.step(x)`, or such a step in the blocks of an
+    `if`/`with` (not in a loop or a function) that follows."""
+    if _method_call(statement, "step") == key:
+        return statement
+    if not isinstance(statement, _ONCE):
+        return None
+    for field in _BLOCK_FIELDS:
+        for child in getattr(statement, field, ()) or ():
+            found = _step_within(child, key)
+            if found is not None:
+                return found
+    return None
+
+
+def _holding_block(statement: ast.AST, target: ast.stmt) -> list | None:  # type: ignore[type-arg]
+    for field in _BLOCK_FIELDS:
+        block = getattr(statement, field, None)
+        if not isinstance(block, list):
+            continue
+        for child in block:
+            if child is target:
+                return block
+            if isinstance(child, _ONCE):
+                found = _holding_block(child, target)
+                if found is not None:
+                    return found
+    return None
+
+
+def _mentions(statement: ast.AST, key: str) -> bool:
+    return any(dotted(node) == key for node in ast_walk(statement) if isinstance(node, (ast.Name, ast.Attribute)))
+
+
+def _mentions_directly(statement: ast.stmt, key: str) -> bool:
+    """A simple statement naming the scaler (compound statements are judged by their parts)."""
+    if isinstance(statement, (ast.If, ast.With, ast.AsyncWith, ast.For, ast.AsyncFor, ast.While, ast.Try)):
+        tests = [getattr(statement, "test", None), *[item.context_expr for item in getattr(statement, "items", ())]]
+        return any(test is not None and _mentions(test, key) for test in tests)
+    return _mentions(statement, key)
+
+
+def _jumps(statement: ast.AST) -> bool:
+    return any(isinstance(node, _JUMPS) for node in ast_walk(statement) if not isinstance(node, FUNCTIONS))

@@ -1,0 +1,134 @@
+"""GF034 (safe fix): one scaled backward fills two optimizers' gradients and `scaler.update()`
+runs between their `scaler.step()` calls. Run with real torch (a CPU `GradScaler` that grows
+its scale after every clean step, `growth_interval=1`, and a batch that overflows once), the
+rewritten loop (gradfix's fix moves the update after the last step) trains exactly like the
+loop fixed by hand (one update after both steps), and the buggy loop trains differently."""
+
+from __future__ import annotations
+
+import torch
+
+from gradfix.runner import Options, process_source
+
+_HEAD = """
+import torch
+torch.manual_seed(0)
+model = torch.nn.Linear(4, 2)
+centers = torch.nn.Parameter(torch.randn(2, 2))
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+optimizer_center = torch.optim.SGD([centers], lr=0.5)
+scaler = torch.amp.GradScaler("cpu", init_scale=8.0, growth_interval=1)
+batches = [torch.randn(8, 4) for _ in range(5)]
+batches[2] = batches[2] * 1e36  # overflows once: the scale backs off on that step
+"""
+# the trainer's shape: the centers' optimizer stepped under an `if`, its gradient rescaled by hand
+_IF = """
+def train(use_center, center_weight):
+    for x in batches:
+        optimizer.zero_grad()
+        optimizer_center.zero_grad()
+        feat = model(x)
+        loss = feat.pow(2).mean()
+        if use_center:
+            loss = loss + center_weight * (feat - centers[0]).pow(2).mean()
+        scaler.scale(loss).backward()
+        scaler.step(optimizer)
+{between}        if use_center:
+            for param in [centers]:
+                param.grad.data *= 1.0 / center_weight
+            scaler.step(optimizer_center)
+{inner}{after}
+
+train({use_center}, 0.5)
+result = [p.detach().clone() for p in (*model.parameters(), centers)] + [torch.tensor(scaler.get_scale())]
+"""
+_BLOCK = """
+class Trainer:
+    def __init__(self):
+        self.grad_scaler = scaler
+
+    def train_step(self, x):
+        optimizer.zero_grad()
+        optimizer_center.zero_grad()
+        feat = model(x)
+        scaled = self.grad_scaler.scale(feat.pow(2).mean() + (feat - centers[0]).pow(2).mean())
+        scaled.backward()
+        self.grad_scaler.step(optimizer)
+{between}        self.grad_scaler.step(optimizer_center)
+{after}
+
+trainer = Trainer()
+i = 0
+while i < len(batches):
+    trainer.train_step(batches[i])
+    i += 1
+result = [p.detach().clone() for p in (*model.parameters(), centers)] + [torch.tensor(scaler.get_scale())]
+"""
+_LOOP = """
+optimizers = [optimizer, optimizer_center]
+for x in batches:
+    for opt in optimizers:
+        opt.zero_grad()
+    feat = model(x)
+    scaler.scale(feat.pow(2).mean() + (feat - centers[0]).pow(2).mean()).backward()
+    for opt in optimizers:
+        scaler.step(opt)
+{inner}{after}
+result = [p.detach().clone() for p in (*model.parameters(), centers)] + [torch.tensor(scaler.get_scale())]
+"""
+
+
+def _run(code: str) -> list[torch.Tensor]:
+    scope: dict[str, object] = {}
+    threads = torch.get_num_threads()
+    try:
+        exec(compile(code, "<gf034>", "exec"), scope)
+    finally:
+        torch.set_num_threads(threads)
+    return scope["result"]  # type: ignore[return-value]
+
+
+def _fixed(code: str, unsafe: bool = False) -> str:
+    result = process_source("gf034.py", code.encode(), Options(select=frozenset({"GF034"}), unsafe_fixes=unsafe, fix=True))
+    assert result.error is None, result.error
+    assert [d.code for d in result.diagnostics] == ["GF034"]
+    assert result.fixed is not None and result.fixed != code.encode()
+    again = process_source("gf034.py", result.fixed, Options(select=frozenset({"GF034"}), unsafe_fixes=unsafe, fix=True))
+    assert again.diagnostics == []
+    return result.fixed.decode()
+
+
+def _same(a: list[torch.Tensor], b: list[torch.Tensor]) -> bool:
+    return all(torch.equal(x, y) for x, y in zip(a, b)) and len(a) == len(b)
+
+
+def test_center_step_under_an_if_trains_like_the_hand_fix() -> None:
+    update = "        scaler.update()\n"
+    for use_center in (True, False):
+        buggy = _HEAD + _IF.format(between=update, inner="    " + update, after="", use_center=use_center)
+        hand = _HEAD + _IF.format(between="", inner="", after=update.rstrip("\n"), use_center=use_center)
+        fixed = _fixed(buggy)
+        assert _same(_run(fixed), _run(hand))
+        if use_center:
+            assert not _same(_run(buggy), _run(hand))
+        else:  # without the centers' step the scaler updates once either way
+            assert _same(_run(buggy), _run(hand))
+
+
+def test_two_steps_in_one_block_train_like_the_hand_fix() -> None:
+    update = "        self.grad_scaler.update()\n"
+    buggy = _HEAD + _BLOCK.format(between=update, after="")
+    hand = _HEAD + _BLOCK.format(between="", after=update.rstrip("\n"))
+    fixed = _fixed(buggy)
+    assert _same(_run(fixed), _run(hand))
+    assert not _same(_run(buggy), _run(hand))
+
+
+def test_update_in_a_loop_over_optimizers_trains_like_the_hand_fix() -> None:
+    buggy = _HEAD + _LOOP.format(inner="        scaler.update()\n", after="")
+    hand = _HEAD + _LOOP.format(inner="", after="    scaler.update()")
+    result = process_source("gf034.py", buggy.encode(), Options(select=frozenset({"GF034"}), unsafe_fixes=False, fix=True))
+    assert [d.code for d in result.diagnostics] == ["GF034"] and result.fixed in (None, buggy.encode())  # unsafe only
+    fixed = _fixed(buggy, unsafe=True)
+    assert _same(_run(fixed), _run(hand))
+    assert not _same(_run(buggy), _run(hand))

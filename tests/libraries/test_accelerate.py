@@ -109,6 +109,10 @@ def test_prepare_returns_its_arguments_kinds_in_order() -> None:
     assert out[2] is other  # what it does not know comes back unchanged
     assert isinstance(out[3], torch.optim.lr_scheduler.LRScheduler) or hasattr(out[3], "step")
     assert isinstance(out[4], torch.optim.Optimizer) and isinstance(out[4], AcceleratedOptimizer)
+    # the prepared optimizer wraps the one handed in, over the prepared model's own parameters:
+    # no new optimizer (GF021 reads `model, opt = accelerator.prepare(model, opt)` as no rebuild)
+    assert out[4].optimizer is optimizer and out[4].param_groups is optimizer.param_groups
+    assert all(a is b for a, b in zip(out[4].param_groups[0]["params"], out[1].parameters()))
     # one argument comes back alone, not in a tuple
     assert isinstance(accelerator.prepare(torch.optim.SGD(_tiny.linear().parameters(), lr=0.1)), AcceleratedOptimizer)
 

@@ -1031,6 +1031,8 @@ def _epoch_count(value: ast.expr, loop: TrainingLoop, model: ModuleModel, depth:
             counts = [side for side in sides if side not in numbers and _epoch_count(side, loop, model, depth + 1, bounded)]
             if isinstance(value.op, ast.Sub):
                 return bool(counts) and sides[0] in counts and all(s in counts or s in numbers for s in sides)
+            if isinstance(value.op, (ast.FloorDiv, ast.Div)) and value.right in numbers and _scaled_count(value.left, value.right.value, loop, model, depth, bounded):  # type: ignore[attr-defined]
+                return True  # `EPOCHS * 3 // 4`: a fraction of the epochs, written as a product over a larger divisor
             if isinstance(value.op, ast.Mult) and any(n.value > 1 for n in numbers):  # type: ignore[attr-defined]
                 return False  # `EPOCHS * 6`: more steps than epochs (batches written as a number), not a part
             return len(counts) == 1 and len(numbers) == 1
@@ -1049,3 +1051,18 @@ def _epoch_count(value: ast.expr, loop: TrainingLoop, model: ModuleModel, depth:
         if not isinstance(stop, ast.Constant) and model.source.code(stop) == model.source.code(value):
             return True
     return False
+
+
+def _scaled_count(value: ast.expr, divisor: object, loop: TrainingLoop, model: ModuleModel, depth: int, bounded: bool) -> bool:
+    """`EPOCHS * 3` (or `3 * EPOCHS`) divided by a number at least as large: the epoch count
+    times a fraction no larger than one, so no count of batches written as a multiple."""
+    if not (isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult)):
+        return False
+    if not isinstance(divisor, (int, float)) or isinstance(divisor, bool) or divisor <= 0:
+        return False
+    sides = (value.left, value.right)
+    numbers = [side for side in sides if isinstance(side, ast.Constant) and isinstance(side.value, (int, float)) and not isinstance(side.value, bool)]
+    if len(numbers) != 1 or not 0 < numbers[0].value <= divisor:  # type: ignore[attr-defined]
+        return False
+    other = sides[1] if numbers[0] is sides[0] else sides[0]
+    return _epoch_count(other, loop, model, depth + 2, bounded)

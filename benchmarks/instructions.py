@@ -16,12 +16,13 @@ dependencies). It prints each count and its ratio to the first revision's.
 `--layouts N` counts each revision N times, the k-th (k = 0 .. N-1) after allocating 64·k small
 objects before gradfix is imported (through a `-c` wrapper that runs the module as `-m` does and
 costs about 0.5 M instructions more than `-m`, the same for every layout). That moves every
-object created later to another address, and CPython's type attribute cache places a lookup by
-the address of the attribute's name: which lookups collide there changes with the layout, and a
-run's count with it, by up to about 0.1% on perf5 (the sixty-first session, callgrind: of a 9.4
-M difference between two revisions, 2.1 M was the work one of them leaves out, the rest cache
-misses and memory layout). A revision's spread over N layouts is the resolution: a difference
-smaller than it is not a measured saving.
+object created later to another address. CPython (3.10 and later) places a type attribute lookup
+in its 4,096-slot cache by the address of the attribute's name: which lookups collide there, and
+miss, changes with the layout, and a run's count with it. On perf5 the same work counted from
+9,652 M to 9,668 M in five layouts, a span of about 0.16% (the sixty-first session; callgrind:
+of a 9.4 M difference between two revisions, 2.1 M was the work one of them leaves out, the rest
+type-cache misses and the allocator). A revision's spread over N layouts is the resolution: a
+difference smaller than it is not a measured saving.
 
 `--index` counts one revision twice instead: a check of every file of the tree in one process
 with the project index and without it (as `index_cost.py` does in CPU time): what issue 13's

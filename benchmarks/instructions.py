@@ -13,6 +13,17 @@ compiles its modules to bytecode once (so no run counts the compiler), and count
 `PYTHONPATH` (the interpreter running this script provides LibCST and the other
 dependencies). It prints each count and its ratio to the first revision's.
 
+`--layouts N` counts each revision N times, the k-th (k = 0 .. N-1) after allocating 64·k small
+objects before gradfix is imported (through a `-c` wrapper that runs the module as `-m` does and
+costs about 0.5 M instructions more than `-m`, the same for every layout). That moves every
+object created later to another address. CPython (3.10 and later) places a type attribute lookup
+in its 4,096-slot cache by the address of the attribute's name: which lookups collide there, and
+miss, changes with the layout, and a run's count with it. On perf5 the same work counted from
+9,652 M to 9,668 M in five layouts, a span of about 0.16% (the sixty-first session; callgrind:
+of a 9.4 M difference between two revisions, 2.1 M was the work one of them leaves out, the rest
+type-cache misses and the allocator). A revision's spread over N layouts is the resolution: a
+difference smaller than it is not a measured saving.
+
 `--index` counts one revision twice instead: a check of every file of the tree in one process
 with the project index and without it (as `index_cost.py` does in CPU time): what issue 13's
 index costs, in instructions. Both analyse as a `--no-cache` check does (no hashes of the files
@@ -64,6 +75,16 @@ print(findings)
 """
 
 
+# `python -m gradfix ...` after `PAD` small objects allocated (`--layouts`): the same run, with
+# everything it creates at other addresses
+LAYOUT_CHILD = r"""
+import runpy, sys
+_pad = [object() for _ in range(int(sys.argv[1]))]
+sys.argv = ["gradfix", *sys.argv[2:]]
+runpy.run_module("gradfix", run_name="__main__", alter_sys=True)
+"""
+
+
 def export(rev: str, into: Path) -> Path:
     """The revision's files in `into`, with bytecode compiled."""
     into.mkdir(parents=True)
@@ -92,6 +113,7 @@ def main() -> int:
     parser.add_argument("tree")
     parser.add_argument("--rev", action="append", help="a commit of this repository (repeatable; default HEAD)")
     parser.add_argument("--index", action="store_true", help="with and without the project index, one revision")
+    parser.add_argument("--layouts", type=int, default=1, metavar="N", help="count each revision in N memory layouts (min, median, max)")
     argv = sys.argv[1:]
     extra = argv[argv.index("--") + 1 :] if "--" in argv else []  # after `--`: more arguments for gradfix
     args = parser.parse_args(argv[: len(argv) - len(extra) - (1 if "--" in argv else 0)])
@@ -117,8 +139,12 @@ def main() -> int:
                 for index, name in (("1", "with the index"), ("0", "without the index")):
                     jobs.append((f"{rev} {name}", [sys.executable, "-c", INDEX_CHILD, tree], {**env, "GRADFIX_INDEX": index}))
             else:
-                command = [sys.executable, "-m", "gradfix", "--no-cache", "--jobs", "1", *args.gradfix_args, tree]
-                jobs.append((rev, command, env))
+                gradfix_args = ["--no-cache", "--jobs", "1", *args.gradfix_args, tree]
+                if args.layouts <= 1:
+                    jobs.append((rev, [sys.executable, "-m", "gradfix", *gradfix_args], env))
+                # every layout through the same wrapper (it costs about 0.5 M more than `-m`)
+                for layout in range(args.layouts if args.layouts > 1 else 0):
+                    jobs.append((f"{rev} layout {layout}", [sys.executable, "-c", LAYOUT_CHILD, str(64 * layout), *gradfix_args], env))
         # counts are exact whatever else runs: one per core at a time
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
             counted = list(pool.map(lambda job: count(job[1], job[2]), jobs))
@@ -134,6 +160,18 @@ def main() -> int:
         print(f"| {name} | {n:,} | {n / first:.4f} | {out} |")
     if args.index:
         print(f"\nthe index adds {rows[0][1] / rows[1][1] - 1:+.1%} of the instructions")
+    elif args.layouts > 1:
+        per_rev = len(rows) // len(revs)
+        print("\n| revision | min | median | max | spread |")
+        print("|---|---:|---:|---:|---:|")
+        medians = []
+        for at, rev in enumerate(revs):
+            ns = sorted(n for _, n, _ in rows[at * per_rev : (at + 1) * per_rev])
+            median = ns[len(ns) // 2] if len(ns) % 2 else (ns[len(ns) // 2 - 1] + ns[len(ns) // 2]) // 2
+            medians.append(median)
+            print(f"| {rev} | {ns[0]:,} | {median:,} | {ns[-1]:,} | {(ns[-1] - ns[0]) / ns[0]:.3%} |")
+        for rev, median in zip(revs[1:], medians[1:]):
+            print(f"\n{rev} against {revs[0]}: medians {median / medians[0] - 1:+.3%}")
     return 0
 
 

@@ -265,6 +265,15 @@ class MissingAccumulationFlush(AccumulationRule):
     last window too and keeps the (unsafe) flush: `math.ceil(len(loader) / accum)`,
     `-(-len(loader) // accum)`, `(len(loader) + accum - 1) // accum`, `int(math.ceil(...))`.
 
+    A `for` loop that may skip a batch with a `continue` written before the window's test (`if
+    not torch.isfinite(y).all(): continue`) is reported without a fix when the window counts the
+    batches it skips too (the `enumerate` index, or a count advanced before that `continue` or
+    after the backward): a flush testing that count after the loop reads the last batch's index,
+    not the last backward's, so it would not run when a skipped last batch closes a window while
+    micro-batches still wait (and would step a window whose every batch was skipped). A count
+    advanced after every such `continue` and before the backward (`taken += 1`) counts the
+    backwards, and is flushed as usual (`if taken % N != 0:`).
+
     A window written as a guard that ends the other micro-batches early (`if (i + 1) % N != 0:
     continue`, or a step function's `return` before its step) is reported without a fix (it has no
     block of its own to copy); so is a window whose test switches accumulation off through N
@@ -541,6 +550,8 @@ class MissingAccumulationFlush(AccumulationRule):
         else:
             guard = _negate(acc.periodic.comparison, source)
         if guard is None:
+            return None
+        if _skips_before_the_window(acc):
             return None
         if acc.periodic.conjunct:
             # `if (i + 1) % N == 0 and phase == "train":`: the flush steps only when the other
@@ -2046,6 +2057,8 @@ def _told_tail(acc: Accumulation, model: ModuleModel) -> Fix | None:
             if test is None or source.code(test) != told or "\n" in told:
                 return None  # the clear's own test, the keyword's written again: both must change
             tests[id(test)] = branches[0].node
+    if _skips_before_the_window(acc):
+        return None  # a skipped last batch: `i + 1 == len(loader)` never holds on a batch that steps
     text = f"{told} or {periodic.counter} + 1 == len({source.code(iterated.args[0])})"
     statement = statement_containing(source, periodic.comparison) if keyword else holder
     if statement is None:
@@ -2056,6 +2069,36 @@ def _told_tail(acc: Accumulation, model: ModuleModel) -> Fix | None:
         if flag is None and id(test) in tests:
             edits.append(ReplaceNode(test, text, tests.pop(id(test))))  # type: ignore[arg-type]
     return Fix(edits, Safety.SAFE)
+
+
+def _skips_before_the_window(acc: Accumulation) -> bool:
+    """A `continue` of the batch loop written before the window's test (`if bad: continue`)
+    while the window's counter also counts the batches it skips (the `enumerate` index, or a
+    count advanced before that `continue` or after the backward): a flush testing that counter
+    after the loop reads the last batch's index, not the last backward's, so when the last batch
+    is skipped it misses the micro-batches still waiting (`(i + 1) % N == 0` at `i = len - 1`),
+    and it steps a window whose every batch was skipped (`for` loops only). Exact only when the counter goes up
+    after every such `continue` and before every backward (it then counts the backwards)."""
+    window = getattr(acc.node, "lineno", None)
+    if window is None or not isinstance(acc.loop.node, FOR_LOOPS):
+        return False  # (a `while` draining an iterator: its `continue` may be the data's end)
+    skips: list[ast.Continue] = []
+    stack: list[ast.AST] = list(acc.loop.node.body)  # type: ignore[attr-defined]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Continue) and node.lineno < window:
+            skips.append(node)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, *LOOPS)):
+            continue
+        stack.extend(child_nodes(node))
+    if not skips:
+        return False
+    increment = acc.counter.increment
+    if acc.counter.kind != "variable" or increment is None:
+        return True
+    last_skip = max(node.lineno for node in skips)
+    first_backward = min((getattr(e.node, "lineno", 0) for e in acc.backwards), default=0)
+    return not (last_skip < increment.lineno < first_backward)
 
 
 def _handed_in(acc: Accumulation, model: ModuleModel) -> bool:

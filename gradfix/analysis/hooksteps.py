@@ -22,7 +22,7 @@ the registration's own scope, defined before it, handed by name to
 `register_post_accumulate_grad_hook` of each parameter) whose body is nothing but steps, clears,
 scheduler steps and per-parameter clips of optimizers and schedulers kept in dicts keyed by the
 hooked parameter (`D[p]`, the dict built by a dict comprehension of torch optimizers or
-schedulers, or `D = {}` filled by the `for` right after it), after an opening `if p.grad is
+schedulers, or `D = {}` filled by the `for` right after it, also `for q, v in E.items()`), after an opening `if p.grad is
 None: return` (never true in a post-accumulate hook), and the training loops that follow the
 registration in the same block. Rules
 GF001, GF010 and GF012 read them; anything else in the hook (a call gradfix cannot see into, a
@@ -289,7 +289,10 @@ def _filled_by_a_for(name: str, binding: ast.Assign, scope: list[ast.stmt], mode
     no `else`), the only write into `D` in the module: the call each parameter's entry holds."""
     position = next(i for i, stmt in enumerate(scope) if stmt is binding)
     loop = scope[position + 1] if position + 1 < len(scope) else None
-    if not (isinstance(loop, ast.For) and not loop.orelse and len(loop.body) == 1 and isinstance(loop.target, ast.Name)):
+    if not (isinstance(loop, ast.For) and not loop.orelse and len(loop.body) == 1):
+        return None
+    key = _key_of(loop)
+    if key is None:
         return None
     fill = loop.body[0]
     if not (isinstance(fill, ast.Assign) and len(fill.targets) == 1 and isinstance(fill.value, ast.Call)):
@@ -297,7 +300,7 @@ def _filled_by_a_for(name: str, binding: ast.Assign, scope: list[ast.stmt], mode
     target = fill.targets[0]
     if not (
         isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == name
-        and isinstance(target.slice, ast.Name) and target.slice.id == loop.target.id
+        and isinstance(target.slice, ast.Name) and target.slice.id == key
     ):
         return None
     writes = 0
@@ -307,6 +310,29 @@ def _filled_by_a_for(name: str, binding: ast.Assign, scope: list[ast.stmt], mode
         elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name and node.attr in ("update", "setdefault", "pop", "clear"):
             return None
     return fill.value if writes == 1 else None
+
+
+def _key_of(loop: ast.For) -> str | None:
+    """The name a filling `for` keys its entries by: its one target (`for q in X`), or the
+    first of `for q, v in D.items()`."""
+    target = loop.target
+    if isinstance(target, ast.Name):
+        return target.id
+    if (
+        isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(e, ast.Name) for e in target.elts)
+        and isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Attribute) and loop.iter.func.attr == "items"
+        and not loop.iter.args and not loop.iter.keywords
+    ):
+        return target.elts[0].id  # type: ignore[attr-defined]
+    return None
+
+
+def filling_for(built: ast.Call, model: ModuleModel) -> ast.For | None:
+    """The `for` filling a table (`_filled_by_a_for`) whose one statement assigns `built`."""
+    for node in ast_walk(model.source.tree):
+        if isinstance(node, ast.For) and len(node.body) == 1 and isinstance(node.body[0], ast.Assign) and node.body[0].value is built:
+            return node
+    return None
 
 
 def comprehension_of(built: ast.Call, model: ModuleModel) -> ast.DictComp | None:

@@ -272,7 +272,8 @@ class MissingAccumulationFlush(AccumulationRule):
     not the last backward's, so it would not run when a skipped last batch closes a window while
     micro-batches still wait (and would step a window whose every batch was skipped). A count
     advanced after every such `continue` and before the backward (`taken += 1`) counts the
-    backwards, and is flushed as usual (`if taken % N != 0:`).
+    backwards, and is flushed as usual (`if taken % N != 0:`); so is a resume's skip of the first
+    batches (`if left > 0: left -= 1; continue`, `if i < start: continue`), the last batch runs.
 
     A window written as a guard that ends the other micro-batches early (`if (i + 1) % N != 0:
     continue`, or a step function's `return` before its step) is reported without a fix (it has no
@@ -2083,6 +2084,7 @@ def _skips_before_the_window(acc: Accumulation) -> bool:
     if window is None or not isinstance(acc.loop.node, FOR_LOOPS):
         return False  # (a `while` draining an iterator: its `continue` may be the data's end)
     skips: list[ast.Continue] = []
+    index = _loop_index(acc.loop.node)
     stack: list[ast.AST] = list(acc.loop.node.body)  # type: ignore[attr-defined]
     while stack:
         node = stack.pop()
@@ -2090,6 +2092,8 @@ def _skips_before_the_window(acc: Accumulation) -> bool:
             skips.append(node)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, *LOOPS)):
             continue
+        if isinstance(node, ast.If) and _skips_a_prefix(node, index):
+            continue  # (resuming: the batches it skips come first, the last batch still runs)
         stack.extend(child_nodes(node))
     if not skips:
         return False
@@ -2099,6 +2103,41 @@ def _skips_before_the_window(acc: Accumulation) -> bool:
     last_skip = max(node.lineno for node in skips)
     first_backward = min((getattr(e.node, "lineno", 0) for e in acc.backwards), default=0)
     return not (last_skip < increment.lineno < first_backward)
+
+
+def _loop_index(loop: ast.AST) -> str | None:
+    """`i` of `for i, ... in enumerate(...)`."""
+    target, iterated = getattr(loop, "target", None), getattr(loop, "iter", None)
+    if (
+        isinstance(iterated, ast.Call) and isinstance(iterated.func, ast.Name) and iterated.func.id == "enumerate"
+        and isinstance(target, ast.Tuple) and target.elts and isinstance(target.elts[0], ast.Name)
+    ):
+        return target.elts[0].id
+    return None
+
+
+def _skips_a_prefix(stmt: ast.If, index: str | None) -> bool:
+    """A resume's skip of the first batches, no `else`: `if left > 0: left -= 1; continue` (a
+    countdown that, once at 0, stays there) or `if i < start: continue` on the loop's `enumerate`
+    index (the start a name or a number: an attribute, a call could change as the loop runs)."""
+    test, body = stmt.test, stmt.body
+    if stmt.orelse or not body or not isinstance(body[-1], ast.Continue):
+        return False
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return False
+    left, op, right = test.left, test.ops[0], test.comparators[0]
+    if (
+        isinstance(op, ast.Gt) and isinstance(left, ast.Name) and isinstance(right, ast.Constant) and right.value == 0
+        and len(body) == 2 and isinstance(body[0], ast.AugAssign) and isinstance(body[0].op, ast.Sub)
+        and isinstance(body[0].target, ast.Name) and body[0].target.id == left.id
+        and isinstance(body[0].value, ast.Constant) and body[0].value.value == 1
+    ):
+        return True
+    return (
+        index is not None and len(body) == 1 and isinstance(op, ast.Lt)
+        and isinstance(left, ast.Name) and left.id == index and isinstance(right, (ast.Name, ast.Constant))
+        and not (isinstance(right, ast.Name) and right.id == index)
+    )
 
 
 def _handed_in(acc: Accumulation, model: ModuleModel) -> bool:

@@ -57,7 +57,7 @@ class HookAction:
 class HookStep:
     """A hook registered on parameters that steps their optimizers, read whole."""
 
-    hook: ast.FunctionDef
+    hook: ast.FunctionDef | ast.Lambda
     param: str
     registration: ast.Call
     actions: list[HookAction]
@@ -69,6 +69,16 @@ class HookStep:
     over: ast.expr | None = None
     block: list[ast.stmt] = field(default_factory=list)  # the registration's block
     index: int = 0  # the registration's statement in it
+    # the hook is a lambda (`register_post_accumulate_grad_hook(lambda q: D[q].step())`): its
+    # one "statement" is made up, no fix may edit or insert beside it
+    lambda_: bool = False
+
+    def name(self, source) -> str:  # type: ignore[no-untyped-def]
+        """How a message names the hook: its name, or a lambda's text when short."""
+        if isinstance(self.hook, ast.FunctionDef):
+            return self.hook.name
+        text = source.code(self.hook)
+        return text if "\n" not in text and len(text) <= 60 else "lambda"
 
     def of_kind(self, kind: str) -> list[HookAction]:
         return [a for a in self.actions if a.kind == kind]
@@ -95,12 +105,17 @@ def _in_block(block: list[ast.stmt], model: ModuleModel) -> list[HookStep]:
     found: list[HookStep] = []
     for index, stmt in enumerate(block):
         for call, over in _registrations(stmt):
-            if len(call.args) != 1 or call.keywords or not isinstance(call.args[0], ast.Name):
+            if len(call.args) != 1 or call.keywords:
                 continue
-            hook = _defined_before(block, index, call.args[0].id)
-            if hook is None:
+            if isinstance(call.args[0], ast.Lambda):
+                read = _read_lambda(call.args[0], block, index, model)
+            elif isinstance(call.args[0], ast.Name):
+                hook = _defined_before(block, index, call.args[0].id)
+                if hook is None:
+                    continue
+                read = _read_hook(hook, block, index, model)
+            else:
                 continue
-            read = _read_hook(hook, block, index, model)
             if read is None:
                 continue
             read.registration = call
@@ -168,13 +183,17 @@ def _read_hook(hook: ast.FunctionDef, block: list[ast.stmt], index: int, model: 
     if len(args.args) != 1 or args.vararg or args.kwarg or args.kwonlyargs:
         return None
     param = args.args[0].arg
-    actions: list[HookAction] = []
-    tables: dict[str, tuple[str, ast.Call]] = {}
     body = hook.body
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
         body = body[1:]
     if body and _none_guard(body[0], param):
         body = body[1:]  # `if p.grad is None: return`: never true in this hook
+    return _read_body(hook, body, param, block, model)
+
+
+def _read_body(hook: ast.FunctionDef | ast.Lambda, body: list[ast.stmt], param: str, block: list[ast.stmt], model: ModuleModel) -> HookStep | None:
+    actions: list[HookAction] = []
+    tables: dict[str, tuple[str, ast.Call]] = {}
     for stmt in body:
         action = _action(stmt, param, model)
         if action is None:
@@ -194,6 +213,22 @@ def _read_hook(hook: ast.FunctionDef, block: list[ast.stmt], index: int, model: 
     if not any(a.kind == "step" for a in actions):
         return None
     return HookStep(hook=hook, param=param, registration=None, actions=actions, tables=tables)  # type: ignore[arg-type]
+
+
+def _read_lambda(hook: ast.Lambda, block: list[ast.stmt], index: int, model: ModuleModel) -> HookStep | None:
+    """`p.register_post_accumulate_grad_hook(lambda q: D[q].step())`: a lambda of one parameter
+    whose one expression is one of the hook's statements (a step of the table's optimizer, as a
+    rule the only one a lambda holds). Read as a hook whose body is that statement; the rules
+    report it without a fix (a lambda takes no second statement: a clear or a clip)."""
+    args = hook.args
+    if len(args.args) != 1 or args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs or args.defaults:
+        return None
+    stmt = ast.copy_location(ast.Expr(value=hook.body), hook.body)
+    stmt.end_lineno, stmt.end_col_offset = hook.body.end_lineno, hook.body.end_col_offset
+    read = _read_body(hook, [stmt], args.args[0].arg, block, model)
+    if read is not None:
+        read.lambda_ = True
+    return read
 
 
 def _none_guard(stmt: ast.stmt, param: str) -> bool:

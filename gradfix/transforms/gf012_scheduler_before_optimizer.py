@@ -362,7 +362,7 @@ class SchedulerBeforeOptimizer(LoopRule):
                 stmt = action.statement
                 between = found.actions[index + 1 : found.actions.index(step)]
                 fix = None
-                if not any(a.kind == "schedule" for a in between) and source.code(stmt).count("\n") == 0:
+                if not any(a.kind == "schedule" for a in between) and source.code(stmt).count("\n") == 0 and not found.lambda_:
                     fix = Fix(
                         [
                             RemoveStatement(stmt, keep_comments=False),
@@ -371,7 +371,7 @@ class SchedulerBeforeOptimizer(LoopRule):
                     )
                 yield Finding(
                     self.code,
-                    self.grad_hook_message.format(sched=source.code(stmt.value), opt=source.code(step.statement.value.func.value), hook=found.hook.name),  # type: ignore[attr-defined]
+                    self.grad_hook_message.format(sched=source.code(stmt.value), opt=source.code(step.statement.value.func.value), hook=found.name(source)),  # type: ignore[attr-defined]
                     stmt.value,  # type: ignore[attr-defined]
                     fix=fix,
                     related=(step.statement,),

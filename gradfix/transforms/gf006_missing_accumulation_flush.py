@@ -304,6 +304,8 @@ class MissingAccumulationFlush(AccumulationRule):
     clear right under an `if` of the same test written again, is fixed by adding the last batch
     to both tests alike (`... or i + 1 == len(loader)`); not reported when the loop's function is
     handed the data (`def fit(net, batches, ...)`: whole windows are the caller's to give there).
+    With a `continue` before the window that may skip the last batch (as above), reported
+    without the fix: `i + 1 == len(loader)` would not hold on a batch that reaches the scaler.
 
     Silent, for any window, when the loop runs over data whose length the code fixes and N
     divides, and no `break`, `continue` or `return` of the loop can cut a pass: every window is
@@ -356,7 +358,9 @@ class MissingAccumulationFlush(AccumulationRule):
         whose every clear sits under `if flag:` (it then clears after the tail's step too), the
         counter an `enumerate(loader)` from 0 (tests/behaviour/test_timm_scaler_told_window_flush.py).
         The keyword form (its clear under its own copy of the test) gets both tests rewritten
-        alike, and is not reported over data the loop's function is handed. Silent
+        alike, and is not reported over data the loop's function is handed. Reported without
+        the fix when a `continue` before the window may skip the last batch
+        (`_skips_before_the_window`). Silent
         when the loop enumerates a list of a known length that N divides (`data = [... for _ in
         range(6)]`, `ACCUM = 2`): every window is whole, there is no tail."""
         if _whole_windows_of_a_known_list(acc, model):
@@ -366,6 +370,10 @@ class MissingAccumulationFlush(AccumulationRule):
         found = self.check_accumulation(acc, model)
         if found is not None and found.fix is not None:  # (reported only where the fix applies)
             found.message = self.told_message.format(n=model.source.code(acc.periodic.n), opt=sorted(acc.targets)[0])
+            if _skips_before_the_window(acc):
+                # a `continue` that may skip the last batch: `i + 1 == len(loader)` would not
+                # hold on a batch that reaches the scaler (the tail is still never stepped)
+                found.fix = None
             yield found
 
     def check_accumulation(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
@@ -2058,8 +2066,6 @@ def _told_tail(acc: Accumulation, model: ModuleModel) -> Fix | None:
             if test is None or source.code(test) != told or "\n" in told:
                 return None  # the clear's own test, the keyword's written again: both must change
             tests[id(test)] = branches[0].node
-    if _skips_before_the_window(acc):
-        return None  # a skipped last batch: `i + 1 == len(loader)` never holds on a batch that steps
     text = f"{told} or {periodic.counter} + 1 == len({source.code(iterated.args[0])})"
     statement = statement_containing(source, periodic.comparison) if keyword else holder
     if statement is None:

@@ -288,8 +288,8 @@ def _m25(*, _default_table, **_):
     return __init__
 
 
-def _m26(*, _FACTORY, _default_index, _default_over, _factory_block, _factory_loops, _factory_tables, **_):
-    def __init__(self, hook, param, registration, actions, loops=_FACTORY, tables=_FACTORY, over=_default_over, block=_FACTORY, index=_default_index):
+def _m26(*, _FACTORY, _default_index, _default_lambda_, _default_over, _factory_block, _factory_loops, _factory_tables, **_):
+    def __init__(self, hook, param, registration, actions, loops=_FACTORY, tables=_FACTORY, over=_default_over, block=_FACTORY, index=_default_index, lambda_=_default_lambda_):
         self.hook = hook
         self.param = param
         self.registration = registration
@@ -299,6 +299,7 @@ def _m26(*, _FACTORY, _default_index, _default_over, _factory_block, _factory_lo
         self.over = over
         self.block = _factory_block() if block is _FACTORY else block
         self.index = index
+        self.lambda_ = lambda_
     return __init__
 
 
@@ -1260,7 +1261,7 @@ METHODS = {
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.units, self.free, self.free_data, ) == (other.units, other.free, other.free_data, )\n    return NotImplemented\n': _m23,
     'def __init__(self, node, binds, reads, data, forward, augmented, ancestors, value_text=_default_value_text, stores=_FACTORY):\n    self.node = node\n    self.binds = binds\n    self.reads = reads\n    self.data = data\n    self.forward = forward\n    self.augmented = augmented\n    self.ancestors = ancestors\n    self.value_text = value_text\n    self.stores = _factory_stores() if stores is _FACTORY else stores\n': _m24,
     'def __init__(self, kind, statement, table=_default_table):\n    self.kind = kind\n    self.statement = statement\n    self.table = table\n': _m25,
-    'def __init__(self, hook, param, registration, actions, loops=_FACTORY, tables=_FACTORY, over=_default_over, block=_FACTORY, index=_default_index):\n    self.hook = hook\n    self.param = param\n    self.registration = registration\n    self.actions = actions\n    self.loops = _factory_loops() if loops is _FACTORY else loops\n    self.tables = _factory_tables() if tables is _FACTORY else tables\n    self.over = over\n    self.block = _factory_block() if block is _FACTORY else block\n    self.index = index\n': _m26,
+    'def __init__(self, hook, param, registration, actions, loops=_FACTORY, tables=_FACTORY, over=_default_over, block=_FACTORY, index=_default_index, lambda_=_default_lambda_):\n    self.hook = hook\n    self.param = param\n    self.registration = registration\n    self.actions = actions\n    self.loops = _factory_loops() if loops is _FACTORY else loops\n    self.tables = _factory_tables() if tables is _FACTORY else tables\n    self.over = over\n    self.block = _factory_block() if block is _FACTORY else block\n    self.index = index\n    self.lambda_ = lambda_\n': _m26,
     'def __init__(self, loop, scheduler, step, batch_loop, constructor, horizon, argument, counted_in, stepped_per):\n    self.loop = loop\n    self.scheduler = scheduler\n    self.step = step\n    self.batch_loop = batch_loop\n    self.constructor = constructor\n    self.horizon = horizon\n    self.argument = argument\n    self.counted_in = counted_in\n    self.stepped_per = stepped_per\n': _m27,
     'def __init__(self, source, facts, loops=_FACTORY, step_functions=_FACTORY, helper_infos=_FACTORY, inlined_calls=_FACTORY, alternative_calls=_FACTORY, handed_classes=_FACTORY, handed_self=_FACTORY, step_call_sites=_FACTORY, callback_hooks=_FACTORY):\n    self.source = source\n    self.facts = facts\n    self.loops = _factory_loops() if loops is _FACTORY else loops\n    self.step_functions = _factory_step_functions() if step_functions is _FACTORY else step_functions\n    self.helper_infos = _factory_helper_infos() if helper_infos is _FACTORY else helper_infos\n    self.inlined_calls = _factory_inlined_calls() if inlined_calls is _FACTORY else inlined_calls\n    self.alternative_calls = _factory_alternative_calls() if alternative_calls is _FACTORY else alternative_calls\n    self.handed_classes = _factory_handed_classes() if handed_classes is _FACTORY else handed_classes\n    self.handed_self = _factory_handed_self() if handed_self is _FACTORY else handed_self\n    self.step_call_sites = _factory_step_call_sites() if step_call_sites is _FACTORY else step_call_sites\n    self.callback_hooks = _factory_callback_hooks() if callback_hooks is _FACTORY else callback_hooks\n': _m28,
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.source, self.facts, self.loops, self.step_functions, self.helper_infos, self.inlined_calls, self.alternative_calls, self.handed_classes, self.handed_self, self.step_call_sites, self.callback_hooks, ) == (other.source, other.facts, other.loops, other.step_functions, other.helper_infos, other.inlined_calls, other.alternative_calls, other.handed_classes, other.handed_self, other.step_call_sites, other.callback_hooks, )\n    return NotImplemented\n': _m29,

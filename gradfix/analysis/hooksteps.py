@@ -22,7 +22,7 @@ the registration's own scope, defined before it, handed by name to
 `register_post_accumulate_grad_hook` of each parameter) whose body is nothing but steps, clears,
 scheduler steps and per-parameter clips of optimizers and schedulers kept in dicts keyed by the
 hooked parameter (`D[p]`, the dict built by a dict comprehension of torch optimizers or
-schedulers, or `D = {}` filled by the `for` right after it), after an opening `if p.grad is
+schedulers, or `D = {}` filled by the `for` right after it, also `for q, v in E.items()`), after an opening `if p.grad is
 None: return` (never true in a post-accumulate hook), and the training loops that follow the
 registration in the same block. Rules
 GF001, GF010 and GF012 read them; anything else in the hook (a call gradfix cannot see into, a
@@ -57,7 +57,7 @@ class HookAction:
 class HookStep:
     """A hook registered on parameters that steps their optimizers, read whole."""
 
-    hook: ast.FunctionDef
+    hook: ast.FunctionDef | ast.Lambda
     param: str
     registration: ast.Call
     actions: list[HookAction]
@@ -69,6 +69,16 @@ class HookStep:
     over: ast.expr | None = None
     block: list[ast.stmt] = field(default_factory=list)  # the registration's block
     index: int = 0  # the registration's statement in it
+    # the hook is a lambda (`register_post_accumulate_grad_hook(lambda q: D[q].step())`): its
+    # one "statement" is made up, no fix may edit or insert beside it
+    lambda_: bool = False
+
+    def name(self, source) -> str:  # type: ignore[no-untyped-def]
+        """How a message names the hook: its name, or a lambda's text when short."""
+        if isinstance(self.hook, ast.FunctionDef):
+            return self.hook.name
+        text = source.code(self.hook)
+        return text if "\n" not in text and len(text) <= 60 else "lambda"
 
     def of_kind(self, kind: str) -> list[HookAction]:
         return [a for a in self.actions if a.kind == kind]
@@ -95,12 +105,17 @@ def _in_block(block: list[ast.stmt], model: ModuleModel) -> list[HookStep]:
     found: list[HookStep] = []
     for index, stmt in enumerate(block):
         for call, over in _registrations(stmt):
-            if len(call.args) != 1 or call.keywords or not isinstance(call.args[0], ast.Name):
+            if len(call.args) != 1 or call.keywords:
                 continue
-            hook = _defined_before(block, index, call.args[0].id)
-            if hook is None:
+            if isinstance(call.args[0], ast.Lambda):
+                read = _read_lambda(call.args[0], block, index, model)
+            elif isinstance(call.args[0], ast.Name):
+                hook = _defined_before(block, index, call.args[0].id)
+                if hook is None:
+                    continue
+                read = _read_hook(hook, block, index, model)
+            else:
                 continue
-            read = _read_hook(hook, block, index, model)
             if read is None:
                 continue
             read.registration = call
@@ -168,13 +183,17 @@ def _read_hook(hook: ast.FunctionDef, block: list[ast.stmt], index: int, model: 
     if len(args.args) != 1 or args.vararg or args.kwarg or args.kwonlyargs:
         return None
     param = args.args[0].arg
-    actions: list[HookAction] = []
-    tables: dict[str, tuple[str, ast.Call]] = {}
     body = hook.body
     if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) and isinstance(body[0].value.value, str):
         body = body[1:]
     if body and _none_guard(body[0], param):
         body = body[1:]  # `if p.grad is None: return`: never true in this hook
+    return _read_body(hook, body, param, block, model)
+
+
+def _read_body(hook: ast.FunctionDef | ast.Lambda, body: list[ast.stmt], param: str, block: list[ast.stmt], model: ModuleModel) -> HookStep | None:
+    actions: list[HookAction] = []
+    tables: dict[str, tuple[str, ast.Call]] = {}
     for stmt in body:
         action = _action(stmt, param, model)
         if action is None:
@@ -194,6 +213,22 @@ def _read_hook(hook: ast.FunctionDef, block: list[ast.stmt], index: int, model: 
     if not any(a.kind == "step" for a in actions):
         return None
     return HookStep(hook=hook, param=param, registration=None, actions=actions, tables=tables)  # type: ignore[arg-type]
+
+
+def _read_lambda(hook: ast.Lambda, block: list[ast.stmt], index: int, model: ModuleModel) -> HookStep | None:
+    """`p.register_post_accumulate_grad_hook(lambda q: D[q].step())`: a lambda of one parameter
+    whose one expression is one of the hook's statements (a step of the table's optimizer, as a
+    rule the only one a lambda holds). Read as a hook whose body is that statement; the rules
+    report it without a fix (a lambda takes no second statement: a clear or a clip)."""
+    args = hook.args
+    if len(args.args) != 1 or args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs or args.defaults:
+        return None
+    stmt = ast.copy_location(ast.Expr(value=hook.body), hook.body)
+    stmt.end_lineno, stmt.end_col_offset = hook.body.end_lineno, hook.body.end_col_offset
+    read = _read_body(hook, [stmt], args.args[0].arg, block, model)
+    if read is not None:
+        read.lambda_ = True
+    return read
 
 
 def _none_guard(stmt: ast.stmt, param: str) -> bool:
@@ -289,7 +324,10 @@ def _filled_by_a_for(name: str, binding: ast.Assign, scope: list[ast.stmt], mode
     no `else`), the only write into `D` in the module: the call each parameter's entry holds."""
     position = next(i for i, stmt in enumerate(scope) if stmt is binding)
     loop = scope[position + 1] if position + 1 < len(scope) else None
-    if not (isinstance(loop, ast.For) and not loop.orelse and len(loop.body) == 1 and isinstance(loop.target, ast.Name)):
+    if not (isinstance(loop, ast.For) and not loop.orelse and len(loop.body) == 1):
+        return None
+    key = _key_of(loop)
+    if key is None:
         return None
     fill = loop.body[0]
     if not (isinstance(fill, ast.Assign) and len(fill.targets) == 1 and isinstance(fill.value, ast.Call)):
@@ -297,7 +335,7 @@ def _filled_by_a_for(name: str, binding: ast.Assign, scope: list[ast.stmt], mode
     target = fill.targets[0]
     if not (
         isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == name
-        and isinstance(target.slice, ast.Name) and target.slice.id == loop.target.id
+        and isinstance(target.slice, ast.Name) and target.slice.id == key
     ):
         return None
     writes = 0
@@ -307,6 +345,29 @@ def _filled_by_a_for(name: str, binding: ast.Assign, scope: list[ast.stmt], mode
         elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == name and node.attr in ("update", "setdefault", "pop", "clear"):
             return None
     return fill.value if writes == 1 else None
+
+
+def _key_of(loop: ast.For) -> str | None:
+    """The name a filling `for` keys its entries by: its one target (`for q in X`), or the
+    first of `for q, v in D.items()`."""
+    target = loop.target
+    if isinstance(target, ast.Name):
+        return target.id
+    if (
+        isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(e, ast.Name) for e in target.elts)
+        and isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Attribute) and loop.iter.func.attr == "items"
+        and not loop.iter.args and not loop.iter.keywords
+    ):
+        return target.elts[0].id  # type: ignore[attr-defined]
+    return None
+
+
+def filling_for(built: ast.Call, model: ModuleModel) -> ast.For | None:
+    """The `for` filling a table (`_filled_by_a_for`) whose one statement assigns `built`."""
+    for node in ast_walk(model.source.tree):
+        if isinstance(node, ast.For) and len(node.body) == 1 and isinstance(node.body[0], ast.Assign) and node.body[0].value is built:
+            return node
+    return None
 
 
 def comprehension_of(built: ast.Call, model: ModuleModel) -> ast.DictComp | None:

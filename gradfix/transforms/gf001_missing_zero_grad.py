@@ -358,7 +358,10 @@ class MissingZeroGrad(Rule):
     reported at the step: each step applies the sum of every gradient since the first iteration.
     The fix clears right after the step, `D[p].zero_grad()`, as torch's recipe does (not when
     the hook steps twice, or clips after the step: those would find no gradient). A hook
-    removed (`handle.remove()`) before a loop does not run in it.
+    removed (`handle.remove()`) before a loop does not run in it. A lambda of one parameter
+    handed to the registration whose one expression is such a step
+    (`p.register_post_accumulate_grad_hook(lambda q: D[q].step())`) is read as that hook and
+    reported without a fix (a lambda takes no second statement).
     """
 
     code = "GF001"
@@ -433,7 +436,8 @@ class MissingZeroGrad(Rule):
         of its own, nothing gradfix cannot see into): each step applies the sum of every
         gradient since the first iteration. The fix clears right after the step,
         `D[p].zero_grad()`, as torch's recipe does
-        (tests/behaviour/test_optimizer_in_backward.py)."""
+        (tests/behaviour/test_optimizer_in_backward.py); a lambda hook (`lambda q: D[q].step()`)
+        is reported without a fix (a lambda takes no second statement)."""
         from gradfix.analysis.hooksteps import hook_steps
 
         for found in hook_steps(model):
@@ -452,12 +456,12 @@ class MissingZeroGrad(Rule):
                 written = model.source.code(call.func.value)
                 fix = None
                 later = found.actions[found.actions.index(action) + 1 :]
-                if len(steps) == 1 and all(a.kind == "schedule" for a in later):
+                if len(steps) == 1 and all(a.kind == "schedule" for a in later) and not found.lambda_:
                     # (a clear before another step or a clip would leave them no gradient)
                     fix = Fix([InsertStatements(stmt, "after", ((f"{written}.zero_grad()", True),))])
                 yield Finding(
                     self.code,
-                    self.grad_hook_message.format(opt=written, hook=found.hook.name),
+                    self.grad_hook_message.format(opt=written, hook=found.name(model.source)),
                     call,
                     fix=fix,
                     related=tuple(lp.node for lp in loops[:1]),

@@ -265,6 +265,16 @@ class MissingAccumulationFlush(AccumulationRule):
     last window too and keeps the (unsafe) flush: `math.ceil(len(loader) / accum)`,
     `-(-len(loader) // accum)`, `(len(loader) + accum - 1) // accum`, `int(math.ceil(...))`.
 
+    A `for` loop that may skip a batch with a `continue` written before the window's test (`if
+    not torch.isfinite(y).all(): continue`) is reported without a fix when the window counts the
+    batches it skips too (the `enumerate` index, or a count advanced before that `continue` or
+    after the backward): a flush testing that count after the loop reads the last batch's index,
+    not the last backward's, so it would not run when a skipped last batch closes a window while
+    micro-batches still wait (and would step a window whose every batch was skipped). A count
+    advanced after every such `continue` and before the backward (`taken += 1`) counts the
+    backwards, and is flushed as usual (`if taken % N != 0:`); so is a resume's skip of the first
+    batches (`if left > 0: left -= 1; continue`, `if i < start: continue`), the last batch runs.
+
     A window written as a guard that ends the other micro-batches early (`if (i + 1) % N != 0:
     continue`, or a step function's `return` before its step) is reported without a fix (it has no
     block of its own to copy); so is a window whose test switches accumulation off through N
@@ -294,6 +304,8 @@ class MissingAccumulationFlush(AccumulationRule):
     clear right under an `if` of the same test written again, is fixed by adding the last batch
     to both tests alike (`... or i + 1 == len(loader)`); not reported when the loop's function is
     handed the data (`def fit(net, batches, ...)`: whole windows are the caller's to give there).
+    With a `continue` before the window that may skip the last batch (as above), reported
+    without the fix: `i + 1 == len(loader)` would not hold on a batch that reaches the scaler.
 
     Silent, for any window, when the loop runs over data whose length the code fixes and N
     divides, and no `break`, `continue` or `return` of the loop can cut a pass: every window is
@@ -346,7 +358,9 @@ class MissingAccumulationFlush(AccumulationRule):
         whose every clear sits under `if flag:` (it then clears after the tail's step too), the
         counter an `enumerate(loader)` from 0 (tests/behaviour/test_timm_scaler_told_window_flush.py).
         The keyword form (its clear under its own copy of the test) gets both tests rewritten
-        alike, and is not reported over data the loop's function is handed. Silent
+        alike, and is not reported over data the loop's function is handed. Reported without
+        the fix when a `continue` before the window may skip the last batch
+        (`_skips_before_the_window`). Silent
         when the loop enumerates a list of a known length that N divides (`data = [... for _ in
         range(6)]`, `ACCUM = 2`): every window is whole, there is no tail."""
         if _whole_windows_of_a_known_list(acc, model):
@@ -356,6 +370,10 @@ class MissingAccumulationFlush(AccumulationRule):
         found = self.check_accumulation(acc, model)
         if found is not None and found.fix is not None:  # (reported only where the fix applies)
             found.message = self.told_message.format(n=model.source.code(acc.periodic.n), opt=sorted(acc.targets)[0])
+            if _skips_before_the_window(acc):
+                # a `continue` that may skip the last batch: `i + 1 == len(loader)` would not
+                # hold on a batch that reaches the scaler (the tail is still never stepped)
+                found.fix = None
             yield found
 
     def check_accumulation(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
@@ -541,6 +559,8 @@ class MissingAccumulationFlush(AccumulationRule):
         else:
             guard = _negate(acc.periodic.comparison, source)
         if guard is None:
+            return None
+        if _skips_before_the_window(acc):
             return None
         if acc.periodic.conjunct:
             # `if (i + 1) % N == 0 and phase == "train":`: the flush steps only when the other
@@ -2056,6 +2076,74 @@ def _told_tail(acc: Accumulation, model: ModuleModel) -> Fix | None:
         if flag is None and id(test) in tests:
             edits.append(ReplaceNode(test, text, tests.pop(id(test))))  # type: ignore[arg-type]
     return Fix(edits, Safety.SAFE)
+
+
+def _skips_before_the_window(acc: Accumulation) -> bool:
+    """A `continue` of the batch loop written before the window's test (`if bad: continue`)
+    while the window's counter also counts the batches it skips (the `enumerate` index, or a
+    count advanced before that `continue` or after the backward): a flush testing that counter
+    after the loop reads the last batch's index, not the last backward's, so when the last batch
+    is skipped it misses the micro-batches still waiting (`(i + 1) % N == 0` at `i = len - 1`),
+    and it steps a window whose every batch was skipped (`for` loops only). Exact only when the counter goes up
+    after every such `continue` and before every backward (it then counts the backwards)."""
+    window = getattr(acc.node, "lineno", None)
+    if window is None or not isinstance(acc.loop.node, FOR_LOOPS):
+        return False  # (a `while` draining an iterator: its `continue` may be the data's end)
+    skips: list[ast.Continue] = []
+    index = _loop_index(acc.loop.node)
+    stack: list[ast.AST] = list(acc.loop.node.body)  # type: ignore[attr-defined]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Continue) and node.lineno < window:
+            skips.append(node)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, *LOOPS)):
+            continue
+        if isinstance(node, ast.If) and _skips_a_prefix(node, index):
+            continue  # (resuming: the batches it skips come first, the last batch still runs)
+        stack.extend(child_nodes(node))
+    if not skips:
+        return False
+    increment = acc.counter.increment
+    if acc.counter.kind != "variable" or increment is None:
+        return True
+    last_skip = max(node.lineno for node in skips)
+    first_backward = min((getattr(e.node, "lineno", 0) for e in acc.backwards), default=0)
+    return not (last_skip < increment.lineno < first_backward)
+
+
+def _loop_index(loop: ast.AST) -> str | None:
+    """`i` of `for i, ... in enumerate(...)`."""
+    target, iterated = getattr(loop, "target", None), getattr(loop, "iter", None)
+    if (
+        isinstance(iterated, ast.Call) and isinstance(iterated.func, ast.Name) and iterated.func.id == "enumerate"
+        and isinstance(target, ast.Tuple) and target.elts and isinstance(target.elts[0], ast.Name)
+    ):
+        return target.elts[0].id
+    return None
+
+
+def _skips_a_prefix(stmt: ast.If, index: str | None) -> bool:
+    """A resume's skip of the first batches, no `else`: `if left > 0: left -= 1; continue` (a
+    countdown that, once at 0, stays there) or `if i < start: continue` on the loop's `enumerate`
+    index (the start a name or a number: an attribute, a call could change as the loop runs)."""
+    test, body = stmt.test, stmt.body
+    if stmt.orelse or not body or not isinstance(body[-1], ast.Continue):
+        return False
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return False
+    left, op, right = test.left, test.ops[0], test.comparators[0]
+    if (
+        isinstance(op, ast.Gt) and isinstance(left, ast.Name) and isinstance(right, ast.Constant) and right.value == 0
+        and len(body) == 2 and isinstance(body[0], ast.AugAssign) and isinstance(body[0].op, ast.Sub)
+        and isinstance(body[0].target, ast.Name) and body[0].target.id == left.id
+        and isinstance(body[0].value, ast.Constant) and body[0].value.value == 1
+    ):
+        return True
+    return (
+        index is not None and len(body) == 1 and isinstance(op, ast.Lt)
+        and isinstance(left, ast.Name) and left.id == index and isinstance(right, (ast.Name, ast.Constant))
+        and not (isinstance(right, ast.Name) and right.id == index)
+    )
 
 
 def _handed_in(acc: Accumulation, model: ModuleModel) -> bool:

@@ -257,7 +257,9 @@ class ClipAfterStep(LoopRule):
     level or in the hook's block, the hook clipping nothing yet, and every backward after the
     registration in this loop, with no call to a function of the module outside it (the hook
     clips wherever it runs). A norm clip is reported without a fix (a norm per parameter is not
-    the norm over all of them); so are a clip over other parameters and two loops clipping.
+    the norm over all of them); so are a clip over other parameters and two loops clipping,
+    and a clip after a lambda hook (`p.register_post_accumulate_grad_hook(lambda q:
+    D[q].step())`, read as a hook whose body is that step: no clip can go before it).
 
     The rule is silent for clips with an infinite threshold (`clip_grad_norm_(params,
     math.inf)`, `float("inf")`, `torch.inf`, `np.inf`, or a name the module binds only to one of
@@ -328,7 +330,8 @@ class ClipAfterStep(LoopRule):
         foreach clip then raises on parameters without gradients). The clip belongs in the hook,
         before the step, over the hooked parameter alone: for a value clip the same clip, moved
         there (`_clip_into_the_hook`); for a norm clip not the same clip (a norm per parameter,
-        not over all of them), reported without a fix."""
+        not over all of them), reported without a fix; so is any clip after a lambda hook
+        (`lambda q: D[q].step()`: no statement can go before its step)."""
         from gradfix.analysis.hooksteps import hook_steps
         from gradfix.transforms._common import training_loop_ids
 
@@ -352,10 +355,10 @@ class ClipAfterStep(LoopRule):
             for event, loop in clips:
                 clip = event.call
                 name = model.source.code(clip.func) if clip is not None else "clip"
-                fix = _clip_into_the_hook(found, event, loop, model) if len(clips) == 1 else None
+                fix = _clip_into_the_hook(found, event, loop, model) if len(clips) == 1 and not found.lambda_ else None
                 yield Finding(
                     self.code,
-                    self.message_hook.format(clip=name, hook=found.hook.name),
+                    self.message_hook.format(clip=name, hook=found.name(model.source)),
                     event.node,
                     fix=fix,
                     related=(found.hook,),

@@ -265,8 +265,10 @@ class SchedulerBeforeOptimizer(LoopRule):
     Also the optimizer in backward: in a hook registered with
     `p.register_post_accumulate_grad_hook(hook)` (run inside every `backward()` of the loops
     after the registration) whose body is only per-parameter steps, clears, clips and schedules,
-    `S[p].step()` (a dict comprehension of torch schedulers built over `D[q]`) before `D[p].step()`
-    of that dict of optimizers is reported; the fix moves the schedule to right after the step.
+    `S[p].step()` (a dict comprehension of torch schedulers built over `D[q]`, or over `o` of `for
+    q, o in D.items()`, or `S = {}` filled by the `for` right after it, `S[q] = StepLR(D[q])`)
+    before `D[p].step()` of that dict of optimizers is reported; the fix moves the schedule to
+    right after the step.
     """
 
     code = "GF012"
@@ -360,7 +362,7 @@ class SchedulerBeforeOptimizer(LoopRule):
                 stmt = action.statement
                 between = found.actions[index + 1 : found.actions.index(step)]
                 fix = None
-                if not any(a.kind == "schedule" for a in between) and source.code(stmt).count("\n") == 0:
+                if not any(a.kind == "schedule" for a in between) and source.code(stmt).count("\n") == 0 and not found.lambda_:
                     fix = Fix(
                         [
                             RemoveStatement(stmt, keep_comments=False),
@@ -369,7 +371,7 @@ class SchedulerBeforeOptimizer(LoopRule):
                     )
                 yield Finding(
                     self.code,
-                    self.grad_hook_message.format(sched=source.code(stmt.value), opt=source.code(step.statement.value.func.value), hook=found.hook.name),  # type: ignore[attr-defined]
+                    self.grad_hook_message.format(sched=source.code(stmt.value), opt=source.code(step.statement.value.func.value), hook=found.name(source)),  # type: ignore[attr-defined]
                     stmt.value,  # type: ignore[attr-defined]
                     fix=fix,
                     related=(step.statement,),
@@ -2078,18 +2080,41 @@ def _simple_header(source: Source, hook: ast.AST) -> tuple[int, int, str, str] |
 
 
 def _scheduled_table(built: ast.Call, model: ModuleModel) -> str | None:
-    """The dict of optimizers a dict comprehension of schedulers builds each one over:
-    `{p: StepLR(optimizers[p], ...) for p in ...}` -> `optimizers` (the comprehension's key
-    and the subscript one name, the optimizer its first argument or `optimizer=`)."""
-    from gradfix.analysis.hooksteps import comprehension_of
+    """The dict of optimizers a dict of schedulers builds each one over: `{p: StepLR(optimizers[p],
+    ...) for p in ...}` -> `optimizers` (the comprehension's key and the subscript one name, the
+    optimizer its first argument or `optimizer=`); `{p: StepLR(o, ...) for p, o in
+    optimizers.items()}` (the key the items' key, the optimizer their value); and the same two
+    written as the `for` filling `S = {}` right after it (`for p in ...: S[p] = StepLR(optimizers[p])`,
+    `for p, o in optimizers.items(): S[p] = StepLR(o)`, read by hooksteps' `_filled_by_a_for`)."""
+    from gradfix.analysis.hooksteps import comprehension_of, filling_for
 
     comp = comprehension_of(built, model)
-    if comp is None or len(comp.generators) != 1 or not isinstance(comp.generators[0].target, ast.Name):
-        return None
-    key = comp.generators[0].target.id
-    if not isinstance(comp.key, ast.Name) or comp.key.id != key:
-        return None
+    if comp is not None:
+        if len(comp.generators) != 1:
+            return None
+        target, over, key = comp.generators[0].target, comp.generators[0].iter, comp.key
+    else:
+        loop = filling_for(built, model)
+        if loop is None:
+            return None
+        target, over, key = loop.target, loop.iter, loop.body[0].targets[0].slice  # type: ignore[attr-defined]
     first = built.args[0] if built.args else next((k.value for k in built.keywords if k.arg == "optimizer"), None)
-    if isinstance(first, ast.Subscript) and isinstance(first.value, ast.Name) and isinstance(first.slice, ast.Name) and first.slice.id == key:
-        return first.value.id
+    if isinstance(target, ast.Name):
+        if not isinstance(key, ast.Name) or key.id != target.id:
+            return None
+        if isinstance(first, ast.Subscript) and isinstance(first.value, ast.Name) and isinstance(first.slice, ast.Name) and first.slice.id == target.id:
+            return first.value.id
+        return None
+    # `for p, o in optimizers.items()`: the key the items' key, the scheduler built over their value
+    if not (
+        isinstance(target, ast.Tuple) and len(target.elts) == 2 and all(isinstance(e, ast.Name) for e in target.elts)
+        and isinstance(over, ast.Call) and not over.args and not over.keywords
+        and isinstance(over.func, ast.Attribute) and over.func.attr == "items" and isinstance(over.func.value, ast.Name)
+    ):
+        return None
+    name, value = target.elts[0].id, target.elts[1].id  # type: ignore[attr-defined]
+    if name == value or not isinstance(key, ast.Name) or key.id != name:
+        return None
+    if isinstance(first, ast.Name) and first.id == value:
+        return over.func.value.id
     return None

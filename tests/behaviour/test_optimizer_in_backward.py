@@ -4,7 +4,8 @@
 GF001: a hook that steps and never clears; the fix clears right after the step and trains
 exactly like the hand fix (also for a hook guarded by `if param.grad is None: return` over
 optimizers filled by a `for`). GF012: per-parameter schedulers stepped in the hook before their
-optimizers; the fix moves the schedule after the step. GF010: a clip in the loop after
+optimizers (in a dict comprehension, a `for` filling the dict, or over the optimizers'
+`.items()`); the fix moves the schedule after the step. GF010: a clip in the loop after
 `backward()` changes nothing, the hooks having stepped already; a value clip over the hooked
 parameters moves into the hook, before the step, and trains like the hand fix (a norm clip is
 reported without a fix)."""
@@ -113,6 +114,22 @@ def test_schedule_stepped_before_its_optimizer_in_the_hook_moves_after_it(tmp_pa
     hand = MODULE_LEVEL.format(
         hook="    opt_of[param].step()\n    sched_of[param].step()\n    opt_of[param].zero_grad(set_to_none=True)", **kwargs
     )
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF012")
+
+
+@pytest.mark.parametrize(
+    "schedules",
+    [
+        "sched_of = {}\nfor p, o in opt_of.items():\n    sched_of[p] = torch.optim.lr_scheduler.StepLR(o, step_size=2, gamma=0.5)\n",
+        "sched_of = {}\nfor p in net.parameters():\n    sched_of[p] = torch.optim.lr_scheduler.StepLR(opt_of[p], step_size=2, gamma=0.5)\n",
+        "sched_of = {p: torch.optim.lr_scheduler.StepLR(o, step_size=2, gamma=0.5) for p, o in opt_of.items()}\n",
+    ],
+    ids=["for_over_items", "for_over_parameters", "comprehension_over_items"],
+)
+def test_schedules_filled_by_a_for_or_over_the_items_move_after_the_step(tmp_path: Path, schedules: str) -> None:
+    kwargs = dict(optimizer="SGD([p], lr=0.1, momentum=0.5)", schedules=schedules, loop="")
+    buggy = MODULE_LEVEL.format(hook="    sched_of[param].step()\n    opt_of[param].step()\n    opt_of[param].zero_grad()", **kwargs)
+    hand = MODULE_LEVEL.format(hook="    opt_of[param].step()\n    sched_of[param].step()\n    opt_of[param].zero_grad()", **kwargs)
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF012")
 
 

@@ -488,7 +488,16 @@ def _constructor_words(model: ModuleModel) -> tuple[bytes, ...]:
     data = model.source.data
     if b"scaler.step(" in data:  # (`scaler.step(optimizer)`: stepped through a GradScaler)
         stepped = stepped | {m.group(1).decode() for m in _SCALER_STEP.finditer(data)}
-    for key in stepped:  # (what the module steps: a few names, not all its objects)
+    # (what the module steps: a few names, not all its objects; and an optimizer the module
+    # hands on as an argument, `run_epoch(model, opt=optimizer)`, which the callee may step)
+    handed = stepped and {
+        key
+        for objects in (facts.objects, *facts.local_objects.values())
+        for key, info in objects.items()
+        if info.kind == "optimizer" and key not in stepped and key.isidentifier()
+        and (f"={key})".encode() in data or f", {key})".encode() in data or f"({key})".encode() in data)
+    }
+    for key in stepped | handed if handed else stepped:
         for objects in (facts.objects, *facts.local_objects.values()):
             info = objects.get(key)
             constructor = info.constructor if info is not None and info.kind == "optimizer" else None

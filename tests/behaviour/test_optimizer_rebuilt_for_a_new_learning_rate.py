@@ -402,3 +402,61 @@ def test_a_rebuild_handed_to_an_epoch_function_beside_a_momentum_sgd_is_fixed(tm
         fixed = apply_gradfix(buggy, tmp_path / handed / "fixed", "--select", "GF030")
         assert fixed.read_text() == by_hand
         assert_same_training(run_script(fixed), expected)
+
+
+METHOD_SCRIPT = '''import hashlib
+import json
+
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+X, Y = torch.randn(32, 5), torch.randint(0, 3, (32,))
+batches = [(X[i : i + 8], Y[i : i + 8]) for i in range(0, 32, 8)]
+losses = []
+
+
+class Trainer:
+    def __init__(self, model):
+        self.model = model
+
+    def one_epoch(self, optimizer):
+        for x, y in batches:
+            optimizer.zero_grad()
+            loss = F.cross_entropy(self.model(x), y)
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+
+    def fit(self, epochs, lr):
+{before}        for epoch in range(epochs):
+{inside}            self.one_epoch(optimizer)
+            lr = lr * 0.5
+
+
+net = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 3))
+Trainer(net).fit(3, 0.01)
+digest = hashlib.sha256()
+for param in net.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+METHOD_ADAM = "        optimizer = torch.optim.Adam(self.model.parameters(), lr=lr)\n"
+METHOD_SET_RATE = '            for group in optimizer.param_groups:\n                group["lr"] = lr\n'
+
+
+def test_a_rebuild_handed_to_an_epoch_method_is_fixed(tmp_path: Path) -> None:
+    """The epoch function reached as a method (`self.one_epoch(optimizer)`) and the rate
+    halved as `lr = lr * 0.5`: the fix trains like the hand fix; the rebuild trains otherwise."""
+    buggy, hand = tmp_path / "buggy" / "train.py", tmp_path / "hand" / "train.py"
+    rebuilt = METHOD_SCRIPT.format(before="", inside="    " + METHOD_ADAM)
+    by_hand = METHOD_SCRIPT.format(before=METHOD_ADAM, inside=METHOD_SET_RATE)
+    for path, text in ((buggy, rebuilt), (hand, by_hand)):
+        path.parent.mkdir(parents=True)
+        path.write_text(text)
+    expected = run_script(hand)
+    assert training_differences(run_script(buggy), expected)
+    fixed = apply_gradfix(buggy, tmp_path / "fixed", "--select", "GF030")
+    assert fixed.read_text() == by_hand
+    assert_same_training(run_script(fixed), expected)

@@ -129,13 +129,13 @@ class OptimizerRebuiltEachIteration(Rule):
     index of an `enumerate`, or a name or attribute the body adds to, `epoch += 1`), stepped by
     the loop's body or by the batch loop inside it: a learning-rate schedule written by hand,
     which throws the optimizer's state away at every epoch. Also a rate the loop only scales,
-    `lr *= 0.98` after the epoch (under an `if` too), bound nowhere else in it; a rate bound in
+    `lr *= 0.98` (or `lr = lr * 0.98`) after the epoch (under an `if` too), bound nowhere else in it; a rate bound in
     steps before the construction, `lr = base` then `if epoch >= 10: lr *= 0.1` (plain
     assignments and scalings of the body or of its `if`s, reading nothing else the loop binds,
     the counter read by one of them or by the test of an `if` holding one; no fix); and an optimizer
     the loop's body hands, by a positional or keyword argument, to a function of the module called by its
-    name that steps that parameter in a loop of its own and never binds it (`train(loader,
-    model, optimizer, epoch)`: an epoch function). Not when the rate is the loop's
+    name, or to a method of the loop's own class called on `self`, that steps that parameter in a loop of its own and never binds it (`train(loader,
+    model, optimizer, epoch)`, `self.train_one_epoch(optimizer)`: an epoch function). Not when the rate is the loop's
     variable or an item or attribute of one (`for lr in lrs`, `lrs[i]`, `stage.lr`: a search
     over settings, a list of stages), when any other argument reads what the loop changes (the
     parameters, `model.stage(i).parameters()`: a new stage; the weight decay, the betas), when

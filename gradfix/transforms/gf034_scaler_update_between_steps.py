@@ -90,7 +90,9 @@ class ScalerUpdateBetweenSteps(Rule):
     iteration), when the two steps belong to different scalers, when the step before the
     `update()` and the later one step the same optimizer, when the later step is in a loop
     or in an exclusive branch (`if`/`else` each stepping and updating), when the `if` holding
-    the update jumps (`continue`) or reads the scaler after it, or when a call between hands the scaler (or the object holding
+    the update jumps (`continue`) or reads the scaler after it, when the later step sits under
+    an `if` testing a name the `if` holding the update tests too (`if not use_aux:
+    scaler.update()` then `if use_aux: scaler.step(aux_opt)`: they may exclude each other), or when a call between hands the scaler (or the object holding
     it, `self`) on, calls a function or method of the file that backpropagates, or calls a
     method of the object holding the scaler that the file does not define (a base class's
     `self.generator_step()` may run the generator's own scaled backward).
@@ -203,10 +205,13 @@ def _judge_outward(owner, parent, block, index, key, source, backpropagating, pl
     # the later step: after the `if`/`with` holding the update (walked out through `if`/`with` only)
     level_parent = parent
     levels = 0
+    guards: set[str] = set()  # the names the tests of the `if`s holding the update read
     while True:
         if not isinstance(level_parent, _ONCE) or id(level_parent) not in places:
             return None
         holder = level_parent
+        if isinstance(holder, ast.If):
+            guards |= _names(holder.test)
         level_parent, level_block, level_index = places[id(holder)]
         levels += 1
         for position in range(level_index + 1, len(level_block)):
@@ -218,6 +223,8 @@ def _judge_outward(owner, parent, block, index, key, source, backpropagating, pl
                 continue
             if _argument_text(second, source) == _argument_text(first, source):
                 return None
+            if later is not second and guards & _tested_names(later, second):
+                return None  # (`if not use_aux: scaler.update()` then `if use_aux: scaler.step(aux_opt)`: may exclude each other)
             finding = Finding(
                 rule.code,
                 rule.message.format(update=source.code(update), first=source.code(first),
@@ -228,6 +235,15 @@ def _judge_outward(owner, parent, block, index, key, source, backpropagating, pl
                 finding.fix = _outward_fix(parent, block, update, first_outside, level_block, level_index, position,
                                            second, key)
             return finding
+
+
+def _tested_names(statement: ast.AST, target: ast.stmt) -> set[str]:
+    """The names read by the tests of the `if`s of `statement` that hold `target`."""
+    names: set[str] = set()
+    for node in ast_walk(statement):
+        if isinstance(node, ast.If) and any(child is target for child in ast_walk(node)):
+            names |= _names(node.test)
+    return names
 
 
 def _argument_text(step: ast.stmt, source) -> str:  # noqa: ANN001

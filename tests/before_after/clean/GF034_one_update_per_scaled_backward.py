@@ -220,3 +220,18 @@ def same_optimizer_stepped_after_the_if(model, loader, opt, scaler, clip):
             return
         scaler.step(opt)
         scaler.update()
+
+
+def update_and_second_step_under_opposite_flags(model, aux, loader, opt_main, opt_aux, scaler, use_aux):
+    """`if not use_aux: scaler.update()` then `if use_aux: scaler.step(opt_aux); scaler.update()`:
+    the two `if`s test the same flag, and read so they exclude each other."""
+    for x, y in loader:
+        opt_main.zero_grad(set_to_none=True)
+        opt_aux.zero_grad(set_to_none=True)
+        scaler.scale(F.mse_loss(model(x), y) + aux(x).pow(2).mean()).backward()
+        scaler.step(opt_main)
+        if not use_aux:
+            scaler.update()
+        if use_aux:
+            scaler.step(opt_aux)
+            scaler.update()

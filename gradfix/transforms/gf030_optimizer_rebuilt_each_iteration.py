@@ -129,13 +129,13 @@ class OptimizerRebuiltEachIteration(Rule):
     index of an `enumerate`, or a name or attribute the body adds to, `epoch += 1`), stepped by
     the loop's body or by the batch loop inside it: a learning-rate schedule written by hand,
     which throws the optimizer's state away at every epoch. Also a rate the loop only scales,
-    `lr *= 0.98` after the epoch (under an `if` too), bound nowhere else in it; a rate bound in
+    `lr *= 0.98` (or `lr = lr * 0.98`) after the epoch (under an `if` too), bound nowhere else in it; a rate bound in
     steps before the construction, `lr = base` then `if epoch >= 10: lr *= 0.1` (plain
     assignments and scalings of the body or of its `if`s, reading nothing else the loop binds,
     the counter read by one of them or by the test of an `if` holding one; no fix); and an optimizer
     the loop's body hands, by a positional or keyword argument, to a function of the module called by its
-    name that steps that parameter in a loop of its own and never binds it (`train(loader,
-    model, optimizer, epoch)`: an epoch function). Not when the rate is the loop's
+    name, or to a method of the loop's own class called on `self`, that steps that parameter in a loop of its own and never binds it (`train(loader,
+    model, optimizer, epoch)`, `self.train_one_epoch(optimizer)`: an epoch function). Not when the rate is the loop's
     variable or an item or attribute of one (`for lr in lrs`, `lrs[i]`, `stage.lr`: a search
     over settings, a list of stages), when any other argument reads what the loop changes (the
     parameters, `model.stage(i).parameters()`: a new stage; the weight decay, the betas), when
@@ -488,7 +488,16 @@ def _constructor_words(model: ModuleModel) -> tuple[bytes, ...]:
     data = model.source.data
     if b"scaler.step(" in data:  # (`scaler.step(optimizer)`: stepped through a GradScaler)
         stepped = stepped | {m.group(1).decode() for m in _SCALER_STEP.finditer(data)}
-    for key in stepped:  # (what the module steps: a few names, not all its objects)
+    # (what the module steps: a few names, not all its objects; and an optimizer the module
+    # hands on as an argument, `run_epoch(model, opt=optimizer)`, which the callee may step)
+    handed = stepped and {
+        key
+        for objects in (facts.objects, *facts.local_objects.values())
+        for key, info in objects.items()
+        if info.kind == "optimizer" and key not in stepped and key.isidentifier()
+        and (f"={key})".encode() in data or f", {key})".encode() in data or f"({key})".encode() in data)
+    }
+    for key in stepped | handed if handed else stepped:
         for objects in (facts.objects, *facts.local_objects.values()):
             info = objects.get(key)
             constructor = info.constructor if info is not None and info.kind == "optimizer" else None
@@ -681,8 +690,9 @@ def _rate_through_factories(model: ModuleModel, made: dict[int, ast.Call]) -> It
 
 
 def _decayed_in_place(name: str, loop: ast.AST) -> bool:
-    """The loop binds `name` only by scaling it, `lr *= 0.98` or `lr /= 2` (in its body, or
-    under an `if` of it): a rate carried from iteration to iteration and decayed."""
+    """The loop binds `name` only by scaling it, `lr *= 0.98` or `lr /= 2`, also written `lr =
+    lr * 0.5` (in its body, or under an `if` of it): a rate carried from iteration to iteration
+    and decayed."""
     scaled = False
     for node in ast_walk(loop):
         if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
@@ -691,6 +701,10 @@ def _decayed_in_place(name: str, loop: ast.AST) -> bool:
         return False
     binding = 0
     scaling = {id(node.target) for node in ast_walk(loop) if isinstance(node, ast.AugAssign)}
+    for node in ast_walk(loop):
+        if _scaled_by_a_number(node, name):
+            scaling.add(id(node.targets[0]))  # type: ignore[attr-defined]
+            binding += 1
     for node in ast_walk(loop):
         if isinstance(node, (*FUNCTIONS, ast.Lambda, ast.ClassDef, *LOOPS)) and node is not loop:
             if any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in ast_walk(node)):
@@ -704,20 +718,48 @@ def _decayed_in_place(name: str, loop: ast.AST) -> bool:
     return binding > 0
 
 
+def _scaled_by_a_number(node: ast.AST, name: str) -> bool:
+    """`lr = lr * 0.5`, `lr = 0.5 * lr`, `lr = lr / 2`: the name scaled by a number written there."""
+    if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
+        return False
+    value = node.value
+    if node.targets[0].id != name or not isinstance(value, ast.BinOp) or not isinstance(value.op, (ast.Mult, ast.Div)):
+        return False
+    operands = (value.left, value.right) if isinstance(value.op, ast.Mult) else (value.left,)
+    other = value.right if isinstance(value.left, ast.Name) and value.left.id == name else value.left
+    return (
+        any(isinstance(o, ast.Name) and o.id == name for o in operands)
+        and isinstance(other, ast.Constant) and isinstance(other.value, (int, float)) and not isinstance(other.value, bool)
+    )
+
+
 def _stepped_by_a_function_handed_it(loop: ast.AST, target: str, model: ModuleModel) -> bool:
     """A statement of the loop's body hands the optimizer, by a positional argument, to a
     function of the module called by its name (`train(loader, model, optimizer, epoch)`, also
     `opt=optimizer`) that
     steps that parameter in a loop of its own and never binds it: an epoch function."""
     functions = model.facts.module_functions
+    methods = None  # the methods of the class whose method holds the loop, read for `self.run_epoch(...)`
     for stmt in loop.body:  # type: ignore[attr-defined]
         for call in ast_walk(stmt):
-            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in functions):
+            if not isinstance(call, ast.Call):
                 continue
-            function = functions[call.func.id].node
+            func = call.func
+            if isinstance(func, ast.Name) and func.id in functions:
+                function = functions[func.id].node
+                skip = 0
+            elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+                if methods is None:
+                    methods = _methods_around(loop, model)
+                function = methods.get(func.attr)
+                skip = 1  # (`self`)
+                if function is None or function.decorator_list:
+                    continue
+            else:
+                continue
             if function.__class__ is not ast.FunctionDef:
                 continue
-            params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]  # type: ignore[attr-defined]
+            params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)][skip:]  # type: ignore[attr-defined]
             handed = [(params[index] if index < len(params) else None, arg) for index, arg in enumerate(call.args)]
             handed.extend((k.arg, k.value) for k in call.keywords)  # (`train(loader, model, optimizer=optimizer)`)
             for name, arg in handed:
@@ -730,6 +772,18 @@ def _stepped_by_a_function_handed_it(loop: ast.AST, target: str, model: ModuleMo
                 if any(stepped_in(inner, name) for inner in ast_walk(function) if isinstance(inner, LOOPS)):
                     return True
     return False
+
+
+def _methods_around(loop: ast.AST, model: ModuleModel) -> dict[str, ast.AST]:
+    """The methods (by name) of the module-level class one of whose methods holds the loop."""
+    for node in model.source.tree.body:
+        if isinstance(node, ast.ClassDef) and node.lineno <= loop.lineno <= node.end_lineno:  # type: ignore[attr-defined, operator]
+            methods = {item.name: item for item in node.body if isinstance(item, FUNCTIONS)}
+            holder = next((m for m in methods.values() if m.lineno <= loop.lineno <= m.end_lineno), None)  # type: ignore[attr-defined, operator]
+            if holder is None or holder.decorator_list:
+                return {}  # (a static or class method: no `self`)
+            return methods
+    return {}
 
 
 def _bound_once_before(name: str, stmt: ast.stmt, loop: ast.AST) -> ast.expr | None:

@@ -36,7 +36,11 @@ class ScalerUpdateBetweenSteps(Rule):
     function): no backward (and no call of a function of the file that backpropagates) runs
     between the `update()` and that later step. The later step may be written in the same
     block or under an `if` or `with` that follows (a center loss stepped only when it is
-    configured: `if use_center: scaler.step(optimizer_center)`). Also a loop over optimizers
+    configured: `if use_center: scaler.step(optimizer_center)`). The update may itself sit under
+    an `if` or `with` with the later step after it: a guard that only holds the update (`if
+    scaler.is_enabled(): scaler.update()`, which runs whenever the scaler works), or an `if`
+    that steps one optimizer and updates (`if tune_prompts: scaler.step(prompt_opt);
+    scaler.update()`) before the other optimizer's step. Also a loop over optimizers
     that steps each one and updates inside the loop (`for opt in optimizers: scaler.step(opt);
     scaler.update()`) after one scaled backward written before the loop.
 
@@ -70,7 +74,11 @@ class ScalerUpdateBetweenSteps(Rule):
     when an `update()` already follows that step in the same block; when the later step sits
     under an `if` whose block ends in its own `update()`, that one moves after the `if`, so
     the scaler updates once on either branch). Real torch then trains exactly as the loop
-    fixed by hand (tests/behaviour). It is safe; it is offered only when nothing between the
+    fixed by hand (tests/behaviour). An update under an `if`/`with` with the later step after
+    it is removed (the whole `if` when it only guarded the update and its test only reads
+    names or calls `is_enabled()`) when an `update()` of the scaler follows the last step in
+    the block around it; otherwise that finding comes without a fix (moving the update out of
+    its `if` would make it run where it did not). It is safe; it is offered only when nothing between the
     old and the new place reads or uses the scaler (`scaler.get_scale()` logged) or jumps
     (`continue`, `return`), and the later step is written in the block or in one `if`/`with`
     that follows; otherwise the finding comes without a fix. For the loop over optimizers the
@@ -81,7 +89,10 @@ class ScalerUpdateBetweenSteps(Rule):
     discriminator stepped and updated, then the generator's own scaled backward: each has its
     iteration), when the two steps belong to different scalers, when the step before the
     `update()` and the later one step the same optimizer, when the later step is in a loop
-    or in an exclusive branch, or when a call between hands the scaler (or the object holding
+    or in an exclusive branch (`if`/`else` each stepping and updating), when the `if` holding
+    the update jumps (`continue`) or reads the scaler after it, when the later step sits under
+    an `if` testing a name the `if` holding the update tests too (`if not use_aux:
+    scaler.update()` then `if use_aux: scaler.step(aux_opt)`: they may exclude each other), or when a call between hands the scaler (or the object holding
     it, `self`) on, calls a function or method of the file that backpropagates, or calls a
     method of the object holding the scaler that the file does not define (a base class's
     `self.generator_step()` may run the generator's own scaled backward).
@@ -108,8 +119,12 @@ class ScalerUpdateBetweenSteps(Rule):
             return
         tree = source.tree
         backpropagating = None  # read only for a file with a scaler's update
+        # where each statement stands (the statement owning its block, the block, its index):
+        # a block is yielded after the block holding its statement, so outer places are known
+        places: dict[int, tuple[ast.AST, list, int]] = {}  # type: ignore[type-arg]
         for owner, parent, block in _blocks(tree):
             for index, statement in enumerate(block):
+                places[id(statement)] = (parent, block, index)
                 key = _method_call(statement, "update")
                 if key is None or "scaler" not in key.split(".")[-1].lower():
                     continue
@@ -118,6 +133,8 @@ class ScalerUpdateBetweenSteps(Rule):
                 finding = _judge(owner, block, index, key, source, backpropagating, self)
                 if finding is None and isinstance(parent, (ast.For, ast.AsyncFor)) and block is parent.body:
                     finding = _judge_loop(owner, parent, index, key, source, backpropagating, self)
+                if finding is None and isinstance(parent, _ONCE) and block is not getattr(parent, "finalbody", None):
+                    finding = _judge_outward(owner, parent, block, index, key, source, backpropagating, places, self)
                 if finding is not None:
                     yield finding
 
@@ -156,6 +173,123 @@ def _judge(owner, block, index, key, source, backpropagating, rule) -> Finding |
         finding.fix = _fix(block, index, position, second, key, source)
         return finding
     return None
+
+
+def _judge_outward(owner, parent, block, index, key, source, backpropagating, places, rule) -> Finding | None:  # noqa: ANN001
+    """The update (or a step and the update) inside an `if`/`with`, and the other step after it:
+    `if scaler.is_enabled(): scaler.update()` between the steps, or `if use_center:
+    scaler.step(optimizer_center); scaler.update()` followed by `scaler.step(optimizer)`."""
+    update = block[index]
+    rest = block[index + 1 :]
+    if any(_mentions(statement, key) or _stops(statement, key, backpropagating) for statement in rest):
+        return None  # what closes the update's block: judged where the update stands (`_judge`)
+    # the first step: before the update in its block, else before the `if`/`with` holding it
+    first = None
+    level_parent, level_block, level_index = parent, block, index
+    first_outside = False
+    while first is None:
+        for earlier in reversed(level_block[:level_index]):
+            if _method_call(earlier, "update") == key:
+                return None
+            if _method_call(earlier, "step") == key:
+                first = earlier
+                break
+        if first is not None:
+            break
+        if not isinstance(level_parent, _ONCE) or id(level_parent) not in places:
+            return None
+        level_parent, level_block, level_index = places[id(level_parent)]
+        first_outside = True
+    if not _scaled_backward_before(owner, key, first):
+        return None
+    # the later step: after the `if`/`with` holding the update (walked out through `if`/`with` only)
+    level_parent = parent
+    levels = 0
+    guards: set[str] = set()  # the names the tests of the `if`s holding the update read
+    while True:
+        if not isinstance(level_parent, _ONCE) or id(level_parent) not in places:
+            return None
+        holder = level_parent
+        if isinstance(holder, ast.If):
+            guards |= _names(holder.test)
+        level_parent, level_block, level_index = places[id(holder)]
+        levels += 1
+        for position in range(level_index + 1, len(level_block)):
+            later = level_block[position]
+            if _method_call(later, "update") == key or _stops(later, key, backpropagating):
+                return None
+            second = _step_within(later, key)
+            if second is None:
+                continue
+            if _argument_text(second, source) == _argument_text(first, source):
+                return None
+            if later is not second and guards & _tested_names(later, second):
+                return None  # (`if not use_aux: scaler.update()` then `if use_aux: scaler.step(aux_opt)`: may exclude each other)
+            finding = Finding(
+                rule.code,
+                rule.message.format(update=source.code(update), first=source.code(first),
+                                    second=source.code(second), scaler=key),
+                update,
+            )
+            if levels == 1:  # (a fix only for the block right around the update's `if`/`with`)
+                finding.fix = _outward_fix(parent, block, update, first_outside, level_block, level_index, position,
+                                           second, key)
+            return finding
+
+
+def _tested_names(statement: ast.AST, target: ast.stmt) -> set[str]:
+    """The names read by the tests of the `if`s of `statement` that hold `target`."""
+    names: set[str] = set()
+    for node in ast_walk(statement):
+        if isinstance(node, ast.If) and any(child is target for child in ast_walk(node)):
+            names |= _names(node.test)
+    return names
+
+
+def _argument_text(step: ast.stmt, source) -> str:  # noqa: ANN001
+    call = step.value  # type: ignore[attr-defined]
+    return source.code(call.args[0] if call.args else step)
+
+
+def _outward_fix(parent, block, update, first_outside, outer, at, position, second, key) -> Fix | None:  # noqa: ANN001
+    """Remove the update inside the `if`/`with` (the whole `if` when it only guards the update)
+    when the later step is a statement of the outer block followed, after the last step of the
+    backward, by an update of the same scaler that always runs there."""
+    if outer[position] is not second:
+        return None
+    for between in outer[at + 1 : position]:
+        if _mentions(between, key) or _jumps(between):
+            return None
+    closing = None
+    for after in outer[position + 1 :]:
+        if _method_call(after, "step") == key:
+            continue
+        if _method_call(after, "update") == key:
+            closing = after
+        break
+    if closing is None:
+        return None  # moving the update out of the `if` would make it run where it did not
+    unit = update
+    if len(block) == 1:
+        # the `if`/`with` only held the update: it goes as a whole when its test or items only
+        # read names (`if scaler.is_enabled():`, `if use_amp:`), else no fix
+        if not first_outside or not _removable_guard(parent):
+            return None
+        unit = parent
+    return Fix([RemoveStatement(unit)])
+
+
+def _removable_guard(statement: ast.stmt) -> bool:
+    """An `if` without `else` whose test has no effect beyond `x.is_enabled()` (a guard that can go)."""
+    if not isinstance(statement, ast.If) or statement.orelse:
+        return False
+    for node in ast_walk(statement.test):
+        if isinstance(node, ast.Call):
+            if not (isinstance(node.func, ast.Attribute) and node.func.attr == "is_enabled" and not node.args):
+                return False
+        elif isinstance(node, (ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom)):
+            return False
+    return True
 
 
 def _judge_loop(owner, loop, index, key, source, backpropagating, rule) -> Finding | None:  # noqa: ANN001

@@ -331,3 +331,132 @@ def test_a_new_optimizer_per_epoch_over_the_same_batches_is_moved_out(tmp_path: 
     fixed = apply_gradfix(buggy, tmp_path / "fixed", "--select", "GF030")
     assert fixed.read_text() == EPOCHS_HAND
     assert_same_training(run_script(fixed), expected)
+
+
+HANDED_SCRIPT = '''import hashlib
+import json
+
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+X, Y = torch.randn(32, 5), torch.randint(0, 3, (32,))
+batches = [(X[i : i + 8], Y[i : i + 8]) for i in range(0, 32, 8)]
+losses = []
+
+
+def train_sgd(model, epochs):
+    opt = torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.9)
+    for epoch in range(epochs):
+        for x, y in batches:
+            opt.zero_grad()
+            loss = F.cross_entropy(model(x), y)
+            loss.backward()
+            opt.step()
+            losses.append(loss.item())
+
+
+def run_epoch(model, opt):
+    for x, y in batches:
+        opt.zero_grad()
+        loss = F.cross_entropy(model(x), y)
+        loss.backward()
+        opt.step()
+        losses.append(loss.item())
+
+
+def train_decayed(model, epochs, lr):
+{before}    for epoch in range(epochs):
+{inside}        run_epoch(model, {handed})
+        lr *= 0.5
+
+
+nets = [torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 3)) for _ in range(2)]
+train_sgd(nets[0], 3)
+train_decayed(nets[1], 3, 0.01)
+digest = hashlib.sha256()
+for net in nets:
+    for param in net.parameters():
+        digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+ADAM = "    optimizer = torch.optim.Adam(model.parameters(), lr=lr)\n"
+SET_RATE = '        for group in optimizer.param_groups:\n            group["lr"] = lr\n'
+
+
+def test_a_rebuild_handed_to_an_epoch_function_beside_a_momentum_sgd_is_fixed(tmp_path: Path) -> None:
+    """Another function of the module builds a momentum SGD under the epoch function's
+    parameter name (`opt`): the Adam rebuilt each epoch for a rate halved in place and handed
+    to the epoch function (by keyword or by position) is still reported, and the fix trains
+    like the hand fix; the rebuild trains otherwise."""
+    for handed in ("opt=optimizer", "optimizer"):
+        buggy, hand = tmp_path / handed / "buggy" / "train.py", tmp_path / handed / "hand" / "train.py"
+        rebuilt = HANDED_SCRIPT.format(before="", inside="    " + ADAM, handed=handed)
+        by_hand = HANDED_SCRIPT.format(before=ADAM, inside=SET_RATE, handed=handed)
+        for path, text in ((buggy, rebuilt), (hand, by_hand)):
+            path.parent.mkdir(parents=True)
+            path.write_text(text)
+        expected = run_script(hand)
+        assert training_differences(run_script(buggy), expected)
+        fixed = apply_gradfix(buggy, tmp_path / handed / "fixed", "--select", "GF030")
+        assert fixed.read_text() == by_hand
+        assert_same_training(run_script(fixed), expected)
+
+
+METHOD_SCRIPT = '''import hashlib
+import json
+
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+X, Y = torch.randn(32, 5), torch.randint(0, 3, (32,))
+batches = [(X[i : i + 8], Y[i : i + 8]) for i in range(0, 32, 8)]
+losses = []
+
+
+class Trainer:
+    def __init__(self, model):
+        self.model = model
+
+    def one_epoch(self, optimizer):
+        for x, y in batches:
+            optimizer.zero_grad()
+            loss = F.cross_entropy(self.model(x), y)
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+
+    def fit(self, epochs, lr):
+{before}        for epoch in range(epochs):
+{inside}            self.one_epoch(optimizer)
+            lr = lr * 0.5
+
+
+net = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 3))
+Trainer(net).fit(3, 0.01)
+digest = hashlib.sha256()
+for param in net.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+METHOD_ADAM = "        optimizer = torch.optim.Adam(self.model.parameters(), lr=lr)\n"
+METHOD_SET_RATE = '            for group in optimizer.param_groups:\n                group["lr"] = lr\n'
+
+
+def test_a_rebuild_handed_to_an_epoch_method_is_fixed(tmp_path: Path) -> None:
+    """The epoch function reached as a method (`self.one_epoch(optimizer)`) and the rate
+    halved as `lr = lr * 0.5`: the fix trains like the hand fix; the rebuild trains otherwise."""
+    buggy, hand = tmp_path / "buggy" / "train.py", tmp_path / "hand" / "train.py"
+    rebuilt = METHOD_SCRIPT.format(before="", inside="    " + METHOD_ADAM)
+    by_hand = METHOD_SCRIPT.format(before=METHOD_ADAM, inside=METHOD_SET_RATE)
+    for path, text in ((buggy, rebuilt), (hand, by_hand)):
+        path.parent.mkdir(parents=True)
+        path.write_text(text)
+    expected = run_script(hand)
+    assert training_differences(run_script(buggy), expected)
+    fixed = apply_gradfix(buggy, tmp_path / "fixed", "--select", "GF030")
+    assert fixed.read_text() == by_hand
+    assert_same_training(run_script(fixed), expected)

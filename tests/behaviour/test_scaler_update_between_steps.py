@@ -132,3 +132,66 @@ def test_update_in_a_loop_over_optimizers_trains_like_the_hand_fix() -> None:
     fixed = _fixed(buggy, unsafe=True)
     assert _same(_run(fixed), _run(hand))
     assert not _same(_run(buggy), _run(hand))
+
+
+# the first update guarded by `if scaler.is_enabled():` (a while loop, the scaler an attribute)
+_GUARDED = """
+class Trainer:
+    def __init__(self):
+        self.scaler = scaler
+
+    def fit(self):
+        i = 0
+        while i < len(batches):
+            optimizer.zero_grad()
+            optimizer_center.zero_grad()
+            feat = model(batches[i])
+            self.scaler.scale(feat.pow(2).mean() + (feat - centers[0]).pow(2).mean()).backward()
+            self.scaler.step(optimizer)
+{between}            self.scaler.step(optimizer_center)
+            self.scaler.update()
+            i += 1
+
+
+Trainer().fit()
+result = [p.detach().clone() for p in (*model.parameters(), centers)] + [torch.tensor(scaler.get_scale())]
+"""
+# the first step and its update under an `if`, the other optimizer stepped after it
+_FIRST_IN_IF = """
+def train(use_center):
+    for x in batches:
+        optimizer.zero_grad()
+        optimizer_center.zero_grad()
+        feat = model(x)
+        loss = feat.pow(2).mean() + (feat - centers[0]).pow(2).mean()
+        scaler.scale(loss).backward()
+        if use_center:
+            scaler.step(optimizer_center)
+{inner}        scaler.step(optimizer)
+        scaler.update()
+
+
+train({use_center})
+result = [p.detach().clone() for p in (*model.parameters(), centers)] + [torch.tensor(scaler.get_scale())]
+"""
+
+
+def test_update_guarded_by_is_enabled_trains_like_the_hand_fix() -> None:
+    guard = "            if self.scaler.is_enabled():\n                self.scaler.update()\n"
+    buggy = _HEAD + _GUARDED.format(between=guard)
+    hand = _HEAD + _GUARDED.format(between="")
+    fixed = _fixed(buggy)
+    assert _same(_run(fixed), _run(hand))
+    assert not _same(_run(buggy), _run(hand))
+
+
+def test_first_step_and_update_under_an_if_train_like_the_hand_fix() -> None:
+    for use_center in (True, False):
+        buggy = _HEAD + _FIRST_IN_IF.format(inner="            scaler.update()\n", use_center=use_center)
+        hand = _HEAD + _FIRST_IN_IF.format(inner="", use_center=use_center)
+        fixed = _fixed(buggy)
+        assert _same(_run(fixed), _run(hand))
+        if use_center:
+            assert not _same(_run(buggy), _run(hand))
+        else:  # the `if` does not run: one update either way
+            assert _same(_run(buggy), _run(hand))

@@ -133,3 +133,105 @@ def gan_with_an_imported_generator_step(gen, disc, loader, g_opt, d_opt, scaler,
         generator_step(gen, disc, z, scaler)
         scaler.step(g_opt)
         scaler.update()
+
+
+def update_guarded_after_the_last_step(model, aux, loader, opt_main, opt_aux, scaler):
+    """One update, under `if scaler.is_enabled():`, after both steps."""
+    for x, y in loader:
+        opt_main.zero_grad(set_to_none=True)
+        opt_aux.zero_grad(set_to_none=True)
+        scaler.scale(F.mse_loss(model(x), y) + aux(x).pow(2).mean()).backward()
+        scaler.step(opt_main)
+        scaler.step(opt_aux)
+        if scaler.is_enabled():
+            scaler.update()
+
+
+def gan_with_a_guarded_update(gen, disc, loader, g_opt, d_opt, scaler):
+    """The discriminator's guarded update, then the generator's own scaled backward."""
+    for real, z in loader:
+        d_opt.zero_grad(set_to_none=True)
+        scaler.scale(F.softplus(-disc(real)).mean() + F.softplus(disc(gen(z).detach())).mean()).backward()
+        scaler.step(d_opt)
+        if scaler.is_enabled():
+            scaler.update()
+        g_opt.zero_grad(set_to_none=True)
+        scaler.scale(F.softplus(-disc(gen(z))).mean()).backward()
+        scaler.step(g_opt)
+        scaler.update()
+
+
+def gan_whose_discriminator_trains_under_an_if(gen, disc, loader, g_opt, d_opt, scaler, every):
+    """The discriminator's backward, step and update under an `if`; the generator's own scaled
+    backward after it."""
+    for i, (real, z) in enumerate(loader):
+        if i % every == 0:
+            d_opt.zero_grad(set_to_none=True)
+            scaler.scale(F.softplus(-disc(real)).mean() + F.softplus(disc(gen(z).detach())).mean()).backward()
+            scaler.step(d_opt)
+            scaler.update()
+        g_opt.zero_grad(set_to_none=True)
+        scaler.scale(F.softplus(-disc(gen(z))).mean()).backward()
+        scaler.step(g_opt)
+        scaler.update()
+
+
+def steps_in_exclusive_branches_then_nothing(model, loader, opt_a, opt_b, scaler, use_b):
+    """Each branch steps its own optimizer and updates; nothing is stepped after the `if`."""
+    for x, y in loader:
+        opt_a.zero_grad(set_to_none=True)
+        opt_b.zero_grad(set_to_none=True)
+        scaler.scale(F.mse_loss(model(x), y)).backward()
+        if use_b:
+            scaler.step(opt_b)
+            scaler.update()
+        else:
+            scaler.step(opt_a)
+            scaler.update()
+
+
+def first_optimizer_stepped_under_an_if_that_continues(model, loader, opt_a, opt_b, scaler, only_a):
+    """The `if` steps one optimizer, updates and goes on to the next batch: the later step never
+    follows that update."""
+    for x, y in loader:
+        opt_a.zero_grad(set_to_none=True)
+        opt_b.zero_grad(set_to_none=True)
+        scaler.scale(F.mse_loss(model(x), y)).backward()
+        if only_a:
+            scaler.step(opt_a)
+            scaler.update()
+            continue
+        scaler.step(opt_a)
+        scaler.step(opt_b)
+        scaler.update()
+
+
+def same_optimizer_stepped_after_the_if(model, loader, opt, scaler, clip):
+    """The `if` steps the optimizer, updates and returns; the code after it steps the same
+    optimizer (one of the two runs)."""
+    for x, y in loader:
+        opt.zero_grad(set_to_none=True)
+        scaler.scale(F.mse_loss(model(x), y)).backward()
+        if clip:
+            scaler.unscale_(opt)
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+            scaler.step(opt)
+            scaler.update()
+            return
+        scaler.step(opt)
+        scaler.update()
+
+
+def update_and_second_step_under_opposite_flags(model, aux, loader, opt_main, opt_aux, scaler, use_aux):
+    """`if not use_aux: scaler.update()` then `if use_aux: scaler.step(opt_aux); scaler.update()`:
+    the two `if`s test the same flag, and read so they exclude each other."""
+    for x, y in loader:
+        opt_main.zero_grad(set_to_none=True)
+        opt_aux.zero_grad(set_to_none=True)
+        scaler.scale(F.mse_loss(model(x), y) + aux(x).pow(2).mean()).backward()
+        scaler.step(opt_main)
+        if not use_aux:
+            scaler.update()
+        if use_aux:
+            scaler.step(opt_aux)
+            scaler.update()

@@ -133,7 +133,9 @@ LIBRARY = Library(
         "gradfix.analysis.staleness reads `reset_classifier(n)` (n > 0) of a model bound to `timm.create_model(...)` "
         "as a new classifier (GF021, tests/libraries/test_timm.py::test_reset_classifier_builds_new_classifier_parameters) "
         "and `create_optimizer_v2(model, ...)` as an optimizer over the model's parameters; GF024 reads that factory's "
-        "optimizers as torch ones for `lr` (tests/libraries/test_timm.py::test_factory_optimizers_read_the_rate_from_their_groups). "
+        "optimizers as torch ones for `lr` (tests/libraries/test_timm.py::test_factory_optimizers_read_the_rate_from_their_groups), "
+        "and for the other settings of torch's class a literal `opt` names (`\"adamw\"`; "
+        "tests/libraries/test_timm.py::test_factory_names_build_torchs_own_classes). "
         "Those two proofs import the whole of timm in a subprocess, torchvision and PIL stubbed "
         "(tests/libraries/standins/vision_stub.py)"
     ),

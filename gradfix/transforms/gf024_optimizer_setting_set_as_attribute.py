@@ -3,6 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 
 from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.members import loop_member_infos
 from gradfix.analysis.model import ObjectInfo
 from gradfix.analysis.names import call_name, dotted, positional
 from gradfix.libraries.torch_extras import SCHEDULE_FREE_OPTIMIZERS, ZERO_REDUNDANCY_OPTIMIZERS
@@ -50,7 +51,10 @@ class OptimizerSettingSetAsAttribute(Rule):
     `ZeroRedundancyOptimizer`, which hands its groups to its local optimizer at every step: only
     `lr` is reported; or timm's factory, `create_optimizer_v2(model, "sgd", lr=...)` (also its
     older `create_optimizer`), whose every optimizer is a torch `Optimizer` reading `group["lr"]`:
-    only `lr` is reported, the class the name string picks is not read), also as an attribute
+    only `lr` is reported, unless its `opt` is a literal naming one of torch's classes, `"sgd"`
+    (also when absent: timm's default), `"momentum"`, `"adam"`, `"adamw"`, `"rmsprop"`,
+    `"adagrad"`, `"adadelta"`: then that class's settings too, the fix unsafe, timm having split
+    the model's parameters into groups of their own decay), also as an attribute
     of `self`, another name the same scope binds once to it, `opt = optimizer`, a `@property`
     (or `functools.cached_property`) of a class returning only `self._opt`, bound lazily to
     such an optimizer and to nothing else but `None`, or a parameter of a function of the module that every call of it in the module
@@ -64,7 +68,11 @@ class OptimizerSettingSetAsAttribute(Rule):
     literal of torch's optimizer classes bound once at the top of the module, or of a module
     of the project it is imported from, never written to (`OPTIMIZERS[k] = ...`,
     `.update(...)`) in either; also `o` of `for o in (opt_g, opt_d):` written in that loop (optimizers
-    of different classes too, when the setting is one of every class), an entry by a
+    of different classes too, when the setting is one of every class), `opt` of `for model, opt
+    in members:` written in that loop, with `members` a list the function builds in plain
+    sight and never changes (`[build_member() for _ in range(3)]`, a function of the file
+    whose one `return` is `model, opt`, or a list of tuple literals), or of `for m, o in
+    zip(models, opts):` with `opts = [torch.optim.SGD(m.parameters()) for m in models]`, an entry by a
     constant key of a dict the model knows, `opts["main"]`, and `agent.optim` with `agent =
     Agent()` and `self.optim = torch.optim.RMSprop(...)` the one binding of `Agent`; also
     `self.optim` of a trainer class that stores its `__init__` parameter there, `self.optim =
@@ -188,7 +196,7 @@ class OptimizerSettingSetAsAttribute(Rule):
                 continue
             infos = _torch_optimizers(key, functions, model) if not direct else _framework_wrapped_optimizers(key, functions[-1], model, True)
             also: list[str] = []  # other names of the same optimizers, whose reads read it back
-            if not infos and model.facts.info_in(key, functions) is None:
+            if not infos and (model.facts.info_in(key, functions) is None or (b" in " in source.data and _members_loop(key, node, model))):
                 infos, also = _known_elsewhere(key, node, functions, model)
             if not infos and key.startswith("self."):
                 infos = _stored_optimizers(key, node, model)
@@ -202,6 +210,12 @@ class OptimizerSettingSetAsAttribute(Rule):
             # several optimizers of different classes (`for o in (adam, sgd): o.lr = ...`): the
             # setting must be one of every class (`lr` is)
             kinds = {c.rsplit(".", 1)[-1] for c in classes}  # type: ignore[union-attr]
+            if attr != "lr" and classes & _TIMM_FACTORIES:
+                kinds = {kind for kind in kinds if kind not in _TIMM_KINDS}
+                picked = _timm_class(key, functions, model)
+                if picked is None:
+                    continue
+                kinds.add(picked)
             if attr != "lr" and any(attr not in _SETTINGS.get(kind, frozenset()) for kind in kinds):
                 continue
             if read is None:  # (asked once, for the first assignment to an optimizer)
@@ -455,6 +469,12 @@ def _known_elsewhere(key: str, node: ast.stmt, functions: tuple[ast.AST, ...], m
     `self.optim = torch.optim.RMSprop(...)` the one binding in `Agent`; with those names."""
     if "." not in key:
         loop = model.source.owner_of(node)
+        members = _members_loop(key, node, model)
+        if members is not None:
+            infos = loop_member_infos(key, members, model)
+            if infos is None or any(info.kind != "optimizer" or not info.strong for info in infos):
+                return [], []
+            return infos, []
         if not (
             isinstance(loop, (ast.For, ast.AsyncFor)) and isinstance(loop.target, ast.Name) and loop.target.id == key
             and isinstance(loop.iter, (ast.Tuple, ast.List)) and loop.iter.elts
@@ -474,6 +494,22 @@ def _known_elsewhere(key: str, node: ast.stmt, functions: tuple[ast.AST, ...], m
     if info is None or info.kind != "optimizer" or not info.strong:
         return [], []
     return [info], [info.key]
+
+
+def _members_loop(key: str, node: ast.stmt, model: ModuleModel) -> ast.For | ast.AsyncFor | None:
+    """The loop around `node` (in the same function) whose tuple target binds `key`, `for
+    model, opt in members:`, when nothing in it rebinds `key`; else None."""
+    source = model.source
+    owner = source.owner_of(node)
+    while owner is not None and not isinstance(owner, (*FUNCTIONS, ast.ClassDef, ast.Module)):
+        if isinstance(owner, (ast.For, ast.AsyncFor)) and any(isinstance(n, ast.Name) and n.id == key for n in ast_walk(owner.target)):
+            if not isinstance(owner.target, (ast.Tuple, ast.List)):
+                return None
+            if any(isinstance(n, ast.Name) and n.id == key and not isinstance(n.ctx, ast.Load) for stmt in owner.body for n in ast_walk(stmt)):
+                return None  # rebound in the loop
+            return owner
+        owner = source.owner_of(owner) if isinstance(owner, ast.stmt) else None
+    return None
 
 
 def _torch_optimizers(key: str, functions: tuple[ast.AST, ...], model: ModuleModel) -> list[ObjectInfo]:
@@ -814,6 +850,39 @@ _TIMM_FACTORIES = frozenset({
     "timm.optim.create_optimizer_v2", "timm.optim._optim_factory.create_optimizer_v2",
     "timm.optim.create_optimizer", "timm.optim._optim_factory.create_optimizer",
 })  # fmt: skip
+
+
+_TIMM_KINDS = frozenset(name.rsplit(".", 1)[-1] for name in _TIMM_FACTORIES)
+# the names timm's factory (timm 1.0.31, `_optim_factory.py`) maps to torch's own classes: a
+# literal `opt=` of one of them (no `lookahead_` prefix) builds that class
+_TIMM_TORCH_CLASSES = {
+    "sgd": "SGD", "momentum": "SGD", "adam": "Adam", "adamw": "AdamW", "rmsprop": "RMSprop",
+    "adagrad": "Adagrad", "adadelta": "Adadelta",
+}  # fmt: skip
+
+
+def _timm_class(key: str, functions: tuple[ast.AST, ...], model: ModuleModel) -> str | None:
+    """The torch class timm's `create_optimizer_v2(model, "adamw", ...)` builds for `key`, bound
+    once where the assignment sees it: its `opt` a literal naming one of torch's classes (absent:
+    timm's default, `"sgd"`); None otherwise (a name from a setting, timm's own classes)."""
+    from gradfix.analysis.assignments import assignments
+
+    scope = functions[-1] if functions else model.source.tree
+    values = assignments(model).values(key, scope)  # type: ignore[arg-type]
+    if len(values) != 1 or not isinstance(values[0], ast.Call):
+        return None
+    call = values[0]
+    name = model.facts.imports.qualify(call_name(call))
+    if name not in ("timm.optim.create_optimizer_v2", "timm.optim._optim_factory.create_optimizer_v2"):
+        return None
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    chosen = call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "opt"), None)
+    if chosen is None:
+        return _TIMM_TORCH_CLASSES["sgd"]
+    if not (isinstance(chosen, ast.Constant) and isinstance(chosen.value, str)):
+        return None
+    return _TIMM_TORCH_CLASSES.get(chosen.value)
 
 
 def _torch_class(constructor: str | None) -> str | None:

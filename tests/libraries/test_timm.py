@@ -311,3 +311,51 @@ print(json.dumps({"built": built, "odd": odd, "moved": moved_by_attribute, "froz
 ''')
     assert found["built"] >= 50 and found["odd"] == []
     assert found["moved"] and found["frozen"]
+
+
+def test_factory_names_build_torchs_own_classes() -> None:
+    """The `opt` names GF024 maps to torch's classes (`_TIMM_TORCH_CLASSES`) build exactly that
+    class of `torch.optim` (no `lookahead_` prefix), and so does the default (`"sgd"`): the
+    class's settings (`weight_decay`, `momentum` ...) are keys of every group, never attributes,
+    so `opt.weight_decay = 0.0` changes nothing a step reads. Shown on an AdamW step."""
+    from gradfix.transforms.gf024_optimizer_setting_set_as_attribute import _TIMM_TORCH_CLASSES
+
+    found = _run_with_whole_timm('''
+import json
+import warnings
+import torch
+from timm.optim import create_optimizer_v2
+
+warnings.simplefilter("ignore")
+model = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.LayerNorm(4))
+out = {}
+for name in %r:
+    opt = create_optimizer_v2(model, name, lr=0.1, weight_decay=0.01)
+    out[name] = [type(opt).__module__.split(".")[:2] == ["torch", "optim"], type(opt).__name__,
+                 hasattr(opt, "weight_decay"), all("weight_decay" in g for g in opt.param_groups)]
+out["<default>"] = type(create_optimizer_v2(model, lr=0.1)).__name__
+torch.manual_seed(0)
+net = torch.nn.Linear(3, 1)
+runs = []
+for how in ("attribute", "groups"):
+    with torch.no_grad():
+        net.weight.fill_(1.0)
+        net.bias.fill_(0.0)
+    opt = create_optimizer_v2(net, "adamw", lr=0.1, weight_decay=0.5)
+    if how == "attribute":
+        opt.weight_decay = 0.0
+    else:
+        for group in opt.param_groups:
+            group["weight_decay"] = 0.0
+    net(torch.ones(2, 3)).sum().backward()
+    opt.step()
+    runs.append(net.weight.detach().sum().item())
+out["runs"] = runs
+print(json.dumps(out))
+''' % (sorted(_TIMM_TORCH_CLASSES),))
+    for name, expected in _TIMM_TORCH_CLASSES.items():
+        in_torch, class_name, attribute, in_groups = found[name]
+        assert in_torch and class_name == expected and not attribute and in_groups, name
+    assert found["<default>"] == _TIMM_TORCH_CLASSES["sgd"]
+    attribute_run, groups_run = found["runs"]
+    assert attribute_run != groups_run  # the attribute left the decay on

@@ -496,6 +496,18 @@ class Source:
             self._indent_unit = unit
         return self._indent_unit
 
+    def block_unit(self, compound: ast.stmt) -> str:
+        """One level of indentation as the block of `compound` writes it (its body's first
+        statement's indentation past its own): a file whose first indented block is written
+        with two spaces (`if not isdir(d):\n  makedirs(d)`) and its loops with four gets four
+        under a loop; the file's unit when the body does not start a line of its own."""
+        body = getattr(compound, "body", None)
+        if body and isinstance(body, list) and self.starts_line(body[0]):
+            outer, inner = self.indentation(compound), self.indentation(body[0])
+            if inner.startswith(outer) and len(inner) > len(outer):
+                return inner[len(outer) :]
+        return self.indent_unit()
+
     def starts_line(self, stmt: ast.stmt) -> bool:
         """Nothing but whitespace before the statement on its first line: the text from the
         line's start to the statement's (the whole line is not cut out first; the walks ask

@@ -4,7 +4,7 @@ from gradfix import syntax as ast
 import re
 
 from gradfix.analysis.loops import ModuleModel
-from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
+from gradfix.analysis.model import Branch, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.assignments import assigned_calls, assigned_values, assignments, dict_of_names, init_parameter, reaching_top_level
 from gradfix.analysis.names import call_name, dotted, keyword, last_name, method_name, parameter_default, positional, receiver
 from gradfix.patterns import lazily
@@ -1062,8 +1062,8 @@ def _other_order_otherwise(sched: GradEvent, step: GradEvent, events: list[GradE
         if other.kind is not EventKind.SCHEDULER_STEP or other.target != sched.target:
             continue
         theirs = other.branches_within(loop.node)
-        if not theirs:
-            continue
+        if not theirs or not _home_branch(other, theirs[-1]):
+            continue  # none, or one in a helper of another file (its test is not this file's text)
         branch = theirs[-1]
         if branch.node is mine[-1].node and branch.kind != mine[-1].kind:
             return True
@@ -1837,7 +1837,9 @@ def _unconditional_enough(sched: GradEvent, step: GradEvent, loop: TrainingLoop,
     name = last_name(sched.target or "")
     step_branches = step.branches_within(loop.node)
     shared = {(id(b.node), b.kind) for b in step_branches}
-    step_tests = {model.source.code(b.test) for b in step_branches if b.kind == "if" and b.test is not None}
+    step_tests = {
+        model.source.code(b.test) for b in step_branches if b.kind == "if" and b.test is not None and _home_branch(step, b)
+    }
     for branch in sched.branches_within(loop.node):
         if (id(branch.node), branch.kind) in shared:
             continue
@@ -1855,6 +1857,13 @@ def _unconditional_enough(sched: GradEvent, step: GradEvent, loop: TrainingLoop,
         if names and not _presence_test(branch.test, sched.target or name, loop, model):
             return False  # `if scheduler is not None and epoch:` also skips an iteration
     return True
+
+
+def _home_branch(event: GradEvent, branch: Branch) -> bool:
+    """The branch is written in the analysed file: an event of this file, or one in a helper of
+    another file whose branch is an `if` on the path down to the helper's call (the helper's own
+    branches are that file's nodes, not this one's: this file's text cannot be read at them)."""
+    return not event.foreign or any(branch.node is stmt for stmt in event.path)
 
 
 def _names_the_scheduler(test: ast.expr, key: str, model: ModuleModel) -> bool:

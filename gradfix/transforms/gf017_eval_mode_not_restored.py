@@ -244,7 +244,10 @@ class EvalModeNotRestored(Rule):
 
     A `@property` of the class that only returns a module of `self` (`return
     self.accelerator.unwrap_model(self.model)`, `return self.net.module`) stands for that module:
-    `self.unwrapped_model.eval()` switches `self.model`.
+    `self.unwrapped_model.eval()` switches `self.model`. So does a name every binding of which
+    is `accelerator.unwrap_model(model)` (`unwrapped = accelerator.unwrap_model(model)` then
+    `unwrapped.eval()`): the fix switches `model` back (bound before the loop; `unwrapped` may
+    not be yet at its first pass).
 
     Iterations a framework runs: a LightningModule's `training_step` under automatic
     optimization is one iteration, its final `return loss` the backward (Lightning switches no
@@ -357,7 +360,7 @@ class EvalModeNotRestored(Rule):
                     continue
                 names = aliases(module, scope, model)
                 strong = any(contains(name, owner) for name in names for owner in trained)
-                decided = _decided_arm_key(module, scope, model)
+                decided = _decided_arm_key(module, scope, model) or _unwrapped_key(module, model)
                 if decided is not None:
                     # `eval_net = ema if USE_EMA else model` with `USE_EMA = False`, bound in the
                     # iteration after its first training step: switch back the module it names
@@ -1040,6 +1043,23 @@ def _decided_arm_key(module: str, scope: ast.AST, model: ModuleModel) -> str | N
     if arm is value or arm is None or dotted(arm) is None:
         return None
     return model.source.key(arm)
+
+
+def _unwrapped_key(module: str, model: ModuleModel) -> str | None:
+    """`model` for `unwrapped` when every binding of it is `accelerator.unwrap_model(model)`
+    (one module): switch back the prepared module the training runs, which is bound before
+    the loop, not the name the evaluation binds (maybe not yet at the loop's first pass)."""
+    values = assigned_values(model, module)
+    keys = {
+        model.source.key(value.args[0]) if (
+            isinstance(value, ast.Call) and method_name(value) == "unwrap_model" and receiver(value) is not None
+            and len(value.args) == 1 and not value.keywords and dotted(value.args[0]) is not None
+        ) else None
+        for value in values
+    }  # fmt: skip
+    if len(keys) != 1 or None in keys:
+        return None
+    return keys.pop()
 
 
 def _trained_arm(module: str, scope: ast.AST, trained: set[str], model: ModuleModel) -> str | None:

@@ -65,9 +65,13 @@ LOSS_FUNCTIONS = {
     "torch.binary_cross_entropy_with_logits": "bce_with_logits",
 }
 LOSS_CLASSES = {"CrossEntropyLoss": "cross_entropy", "NLLLoss": "nll", "KLDivLoss": "nll", "BCEWithLogitsLoss": "bce_with_logits"}
-# timm's cross-entropies take logits too (their forward applies `log_softmax`; proof in
+# timm's cross-entropies take logits too (their forward applies `log_softmax`), and its
+# `BinaryCrossEntropy` (its forward is `binary_cross_entropy_with_logits`; proofs in
 # tests/libraries/test_timm.py)
-TIMM_LOSS_CLASSES = {"SoftTargetCrossEntropy": "cross_entropy", "LabelSmoothingCrossEntropy": "cross_entropy"}
+TIMM_LOSS_CLASSES = {
+    "SoftTargetCrossEntropy": "cross_entropy", "LabelSmoothingCrossEntropy": "cross_entropy",
+    "BinaryCrossEntropy": "bce_with_logits",
+}  # fmt: skip
 ACTIVATION_FUNCTIONS = {
     "torch.softmax": "softmax",
     "torch.nn.functional.softmax": "softmax",

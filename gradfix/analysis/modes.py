@@ -2302,6 +2302,8 @@ def _unwrapped(value: ast.expr | None) -> ast.expr | None:
             value = value.func.value
         elif (call_name(value) or "").rsplit(".", 1)[-1] in _WRAPPERS and value.args:
             value = value.args[0]
+        elif method_name(value) == "unwrap_model" and receiver(value) is not None and len(value.args) == 1:
+            value = value.args[0]  # `net = accelerator.unwrap_model(model)`: the module Accelerate prepared
         else:
             return None
     return value
@@ -2478,6 +2480,8 @@ def _rebuilt_each_iteration(loop: TrainingLoop, module: str, model: ModuleModel)
             if dotted(target) is not None and model.source.key(target) == module:
                 if rewraps(stmt.value, module, model):
                     return False
+                if method_name(stmt.value) == "unwrap_model" and receiver(stmt.value) is not None:
+                    return False  # `net = accelerator.unwrap_model(model)`: the prepared module, not a new one
                 last = (call_name(stmt.value) or "").rsplit(".", 1)[-1]
                 return last not in ("deepcopy", "copy", "load", "clone")  # these keep the mode they copy
         return None
@@ -2770,6 +2774,8 @@ def _apart(key: str, module: str, model: ModuleModel) -> bool:
     for value in assigned_values(model, module):
         value = decided_arm(value, model)  # `ema if USE_EMA else model` with `USE_EMA = False`: `model`
         for arm in (value.body, value.orelse) if isinstance(value, ast.IfExp) else (value,):  # a flag no constant decides: either
+            if isinstance(arm, ast.Call) and method_name(arm) == "unwrap_model" and len(arm.args) == 1 and receiver(arm) is not None:
+                arm = arm.args[0]  # `net = accelerator.unwrap_model(model)`: the module Accelerate prepared
             if dotted(arm) is not None and related(model.source.key(arm), key):
                 return False  # `test_model = model` (in one arm): the evaluated module is this one
     return not related(key, module)

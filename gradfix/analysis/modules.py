@@ -89,7 +89,7 @@ def related(a: str, b: str) -> bool:
 
 def wrapped_key(value: ast.expr | None, source_key) -> str | None:  # type: ignore[no-untyped-def]
     """The key of the module a wrapping expression hands back: `DDP(model, ...)`,
-    `model.to(device)`, `torch.compile(model)`, `model` itself."""
+    `model.to(device)`, `torch.compile(model)`, `accelerator.unwrap_model(model)`, `model` itself."""
     expr = value
     for _ in range(6):
         if expr is None:
@@ -111,6 +111,9 @@ def wrapped_key(value: ast.expr | None, source_key) -> str | None:  # type: igno
                 expr = module
             else:
                 expr = args[0]
+            continue
+        if method == "unwrap_model" and recv is not None and len(expr.args) == 1 and not isinstance(expr.args[0], ast.Starred):
+            expr = expr.args[0]  # `net = accelerator.unwrap_model(model)`: the module `prepare` wrapped
             continue
         return None
     return None

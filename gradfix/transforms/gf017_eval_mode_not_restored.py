@@ -27,7 +27,7 @@ from gradfix.patterns import lazily
 from gradfix.source import COMPOUND, FUNCTIONS
 from gradfix.transforms._common import new_statement, runs_once
 from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
-from gradfix.walk import ast_walk, leaves
+from gradfix.walk import ast_walk, leaves, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -244,7 +244,10 @@ class EvalModeNotRestored(Rule):
 
     A `@property` of the class that only returns a module of `self` (`return
     self.accelerator.unwrap_model(self.model)`, `return self.net.module`) stands for that module:
-    `self.unwrapped_model.eval()` switches `self.model`.
+    `self.unwrapped_model.eval()` switches `self.model`. So does a name every binding of which
+    is `accelerator.unwrap_model(model)` (`unwrapped = accelerator.unwrap_model(model)` then
+    `unwrapped.eval()`): the fix switches `model` back (bound before the loop; `unwrapped` may
+    not be yet at its first pass).
 
     Iterations a framework runs: a LightningModule's `training_step` under automatic
     optimization is one iteration, its final `return loss` the backward (Lightning switches no
@@ -357,7 +360,7 @@ class EvalModeNotRestored(Rule):
                     continue
                 names = aliases(module, scope, model)
                 strong = any(contains(name, owner) for name in names for owner in trained)
-                decided = _decided_arm_key(module, scope, model)
+                decided = _decided_arm_key(module, scope, model) or _unwrapped_key(module, scope, loop.node, model)
                 if decided is not None:
                     # `eval_net = ema if USE_EMA else model` with `USE_EMA = False`, bound in the
                     # iteration after its first training step: switch back the module it names
@@ -1040,6 +1043,38 @@ def _decided_arm_key(module: str, scope: ast.AST, model: ModuleModel) -> str | N
     if arm is value or arm is None or dotted(arm) is None:
         return None
     return model.source.key(arm)
+
+
+def _unwrapped_key(module: str, scope: ast.AST, loop: ast.AST, model: ModuleModel) -> str | None:
+    """`model` for `unwrapped` when every binding of that name in the loop's scope (its
+    function, or the module's top level; not a parameter) is `unwrapped =
+    accelerator.unwrap_model(model)` (or `net = model` inside the loop), of one module: switch back the module
+    the training runs, bound before the loop, not the name the evaluation binds (maybe not yet
+    at the loop's first pass: `net.train()` at its top would raise a NameError)."""
+    if not module.isidentifier():
+        return None
+    args = getattr(scope, "args", None)
+    if args is not None and module in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a is not None}:
+        return None
+    stores = assigned = 0
+    keys: set[str | None] = set()
+    for node in own_nodes(scope):
+        if isinstance(node, ast.Name) and node.id == module and not isinstance(node.ctx, ast.Load):
+            stores += 1  # (a loop or `with` variable, an unpacking, a walrus: counted, not assigned)
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == module:
+            assigned += 1
+            value = node.value
+            if (
+                isinstance(value, ast.Call) and method_name(value) == "unwrap_model" and receiver(value) is not None
+                and len(value.args) == 1 and not value.keywords
+            ):  # fmt: skip
+                value = value.args[0]
+            elif not (loop.lineno <= node.lineno <= loop.end_lineno):  # type: ignore[attr-defined,operator]
+                keys.add(None)  # (`net = model` before the loop: `net` is bound at its first pass)
+            keys.add(model.source.key(value) if isinstance(value, (ast.Name, ast.Attribute)) and dotted(value) is not None else None)
+    if not assigned or stores != assigned or len(keys) != 1 or None in keys:
+        return None
+    return keys.pop()
 
 
 def _trained_arm(module: str, scope: ast.AST, trained: set[str], model: ModuleModel) -> str | None:

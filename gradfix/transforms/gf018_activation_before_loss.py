@@ -37,8 +37,8 @@ class ActivationBeforeLoss(Rule):
     Finds a loss that backpropagates and receives the output of an activation it applies
     (or expects) itself: `softmax` then `nn.CrossEntropyLoss` / `F.cross_entropy` (or timm's
     `SoftTargetCrossEntropy` / `LabelSmoothingCrossEntropy`, which apply `log_softmax` too),
-    `sigmoid` then `nn.BCEWithLogitsLoss` / `F.binary_cross_entropy_with_logits`, and
-    `softmax` then `nn.NLLLoss` / `F.nll_loss` or `nn.KLDivLoss` / `F.kl_div` (which need
+    `sigmoid` then `nn.BCEWithLogitsLoss` / `F.binary_cross_entropy_with_logits` (or timm's
+    `BinaryCrossEntropy`, whose forward is that loss), and `softmax` then `nn.NLLLoss` / `F.nll_loss` or `nn.KLDivLoss` / `F.kl_div` (which need
     log-probabilities as input); the loss function may be held in a name (`criterion =
     F.cross_entropy`, or a `functools.partial` of it; a name or `self.<attr>` bound to another
     that holds one, `crit = self.criterion`; `self.criterion` bound in the `__init__` of a base

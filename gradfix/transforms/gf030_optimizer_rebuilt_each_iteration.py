@@ -58,6 +58,13 @@ _STATEFUL = frozenset({
     "Adam", "AdamW", "Adamax", "NAdam", "RAdam", "SparseAdam", "Adagrad", "Adadelta", "RMSprop", "Rprop",
     "ASGD", "Adafactor",
 })  # fmt: skip
+# timm's optimizer factory, and the names its `opt=` string takes (timm 1.0.31) for optimizers
+# that keep moments, running averages or step sizes (each checked to build one that does)
+_TIMM_FACTORIES = frozenset({"timm.optim.create_optimizer_v2", "timm.optim._optim_factory.create_optimizer_v2"})
+_TIMM_STATEFUL = frozenset({
+    "adam", "adamw", "adamax", "nadam", "radam", "adagrad", "adadelta", "rmsprop", "lamb", "lion",
+    "adabelief", "adafactor",
+})  # fmt: skip
 # schedulers that may be built on the rebuilt optimizer in the same loop, and move with it
 _SCHEDULER_MODULES = ("torch.optim.lr_scheduler",)
 
@@ -72,7 +79,11 @@ class OptimizerRebuiltEachIteration(Rule):
     `SparseAdam`, `Adafactor`, and `SGD` with a momentum written as a number other than 0;
     also schedule-free's `SGDScheduleFree`, `AdamWScheduleFree`, `RAdamScheduleFree`, whose `z`
     sequence and averaging weights start again; also torch's `ZeroRedundancyOptimizer` whose
-    `optimizer_class=` is one of those, a new instance building a new local optimizer)
+    `optimizer_class=` is one of those, a new instance building a new local optimizer; also
+    timm's factory `create_optimizer_v2(model, "adamw", ...)` whose `opt` is a literal naming one
+    that keeps a state: `adam`, `adamw`, `adamax`, `nadam`, `radam`, `adagrad`, `adadelta`,
+    `rmsprop`, `lamb`, `lion`, `adabelief`, `adafactor`, and its default `sgd` (also `momentum`,
+    `nesterov`: momentum 0.9) unless `momentum=` is given as anything but a number other than 0)
     built by a statement of a loop's body that runs on every iteration (not under an `if`;
     also in a `with` or `try` block), while the same loop's body steps it (`optimizer.step()`,
     without a closure, or `scaler.step(optimizer)` through a GradScaler named `...scaler`; not in a loop of
@@ -509,6 +520,9 @@ def _constructor_words(model: ModuleModel) -> tuple[bytes, ...]:
                     constructors.add(constructor)
                 elif last == "Optimizer" and b"getattr(" in data:
                     constructors.add("getattr")  # `getattr(torch.optim, "AdamW")(...)`: its class by name
+    if b"create_optimizer_v2" in data:  # timm's factory (`_timm_keeps_state`), under its own name or an alias
+        if any(q == "timm" or q.startswith("timm.") for q in facts.imports.aliases.values()):
+            constructors.add("timm.optim.create_optimizer_v2")  # (`timm.optim.create_optimizer_v2(` too)
     if not constructors:
         return ()
     names = {constructor.rpartition(".")[2] for constructor in constructors}
@@ -930,6 +944,8 @@ def _keeps_state(call: ast.Call, model: ModuleModel) -> bool:
         return True  # its `z` sequence, the average's weight sum (and Adam's moments) start empty
     if qualified in ZERO_REDUNDANCY_OPTIMIZERS:
         return _zero_keeps_state(call, model)
+    if qualified in _TIMM_FACTORIES:
+        return _timm_keeps_state(call)
     if not qualified or not qualified.startswith("torch.optim.") or ".lr_scheduler" in qualified:
         return False
     last = qualified.rpartition(".")[2]
@@ -940,6 +956,31 @@ def _keeps_state(call: ast.Call, model: ModuleModel) -> bool:
     arguments = positional(call)
     momentum = next((k.value for k in call.keywords if k.arg == "momentum"), arguments[2] if len(arguments) > 2 else None)
     return (
+        isinstance(momentum, ast.Constant) and isinstance(momentum.value, (int, float))
+        and not isinstance(momentum.value, bool) and momentum.value != 0
+    )  # fmt: skip
+
+
+def _timm_keeps_state(call: ast.Call) -> bool:
+    """`create_optimizer_v2(model, "adamw", lr=...)`: timm's factory (1.0) building an optimizer
+    named by a literal that keeps a state. Its `"sgd"` (the default), `"nesterov"` and
+    `"momentum"` are torch's SGD with `momentum=0.9` unless the call gives another: not with a
+    `momentum=` that is not a number other than 0."""
+    if any(k.arg is None for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args):
+        return False
+    named = next((k.value for k in call.keywords if k.arg == "opt"), call.args[1] if len(call.args) > 1 else None)
+    if named is None:
+        name = "sgd"
+    elif isinstance(named, ast.Constant) and isinstance(named.value, str):
+        name = named.value.lower()
+    else:
+        return False
+    if name in _TIMM_STATEFUL:
+        return True
+    if name not in ("sgd", "nesterov", "momentum"):
+        return False
+    momentum = next((k.value for k in call.keywords if k.arg == "momentum"), None)
+    return momentum is None or (
         isinstance(momentum, ast.Constant) and isinstance(momentum.value, (int, float))
         and not isinstance(momentum.value, bool) and momentum.value != 0
     )  # fmt: skip

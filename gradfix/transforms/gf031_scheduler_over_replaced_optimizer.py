@@ -5,6 +5,7 @@ from gradfix import syntax as ast
 from gradfix.analysis.assignments import Assignments, Binding, assignment_statements, assignments
 from gradfix.analysis.facts import OPTIMIZER_CLASSES, ModuleFacts
 from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.modules import prepared_again
 from gradfix.analysis.names import call_name, dotted, keyword, positional
 from gradfix.source import blocks_of
 from gradfix.transforms.base import Finding, Rule, Safety
@@ -118,7 +119,9 @@ class SchedulerOverReplacedOptimizer(Rule):
     No fix (detection only): where the scheduler belongs (after the new optimizer, in the
     branch that builds it, or built again there) is the author's choice. Never reported when
     the scheduler's name is bound anywhere else in the function (for `self.scheduler`, in the
-    class), when the new optimizer's call reads the old one (a wrapper that shares its
+    class; not counting a later `model, opt, sched = accelerator.prepare(model, opt, sched)`
+    that hands the same scheduler back to its name, wrapped: it still sets the rate of the
+    optimizer it was built over), when the new optimizer's call reads the old one (a wrapper that shares its
     parameter groups: `Lookahead(optimizer)`, `accelerator.prepare(optimizer)`,
     `hvd.DistributedOptimizer(optimizer)`), when the new value is no optimizer class (a builder
     function, an unpacked tuple, `optimizer = None`), when the optimizer is rebound in another
@@ -411,6 +414,11 @@ def _replacing(stmt: ast.Assign, sched: str, opt: str, index: Assignments, model
     else:
         scheds = [b for b in index.by_key.get(sched, ()) if b.scope is scope]
         opts = [b for b in index.by_key.get(opt, ()) if b.scope is scope]
+    if len(scheds) > 1 and not self_keys:
+        # `model, opt, sched = accelerator.prepare(model, opt, sched)` after it: the scheduler
+        # handed back wrapped (Accelerate's `AcceleratedScheduler` steps it, over the optimizer it
+        # was built on), no new one
+        scheds = [b for b in scheds if b.statement is stmt or not (b.statement.lineno > stmt.end_lineno and prepared_again(b, sched, model))]
     if len(scheds) != 1 or scheds[0].statement is not stmt:
         return None
     here = _path(body, stmt)

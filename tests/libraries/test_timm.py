@@ -229,6 +229,24 @@ def test_timm_cross_entropies_take_logits(timm_module) -> None:
     assert torch.allclose(smoothed, torch.nn.functional.cross_entropy(logits, hard))
 
 
+def test_timm_binary_cross_entropy_takes_logits(timm_module) -> None:
+    """GF018 takes timm's `BinaryCrossEntropy` for a loss on logits: its forward is
+    `binary_cross_entropy_with_logits` (class indices made one-hot over the input's last
+    dimension, smoothed), so a `sigmoid` before it squashes the logits twice."""
+    losses = timm_module("timm.loss.binary_cross_entropy")
+    torch.manual_seed(0)
+    logits = torch.randn(6, 4)
+    hard = torch.tensor([0, 1, 2, 3, 0, 1])
+    one_hot = torch.nn.functional.one_hot(hard, 4).float()
+    bce = torch.nn.functional.binary_cross_entropy_with_logits
+    assert torch.allclose(losses.BinaryCrossEntropy(smoothing=0.0)(logits, hard), bce(logits, one_hot))
+    smoothed = one_hot * (1 - 0.1) + 0.1 / 4
+    assert torch.allclose(losses.BinaryCrossEntropy(smoothing=0.1)(logits, hard), bce(logits, smoothed))
+    targets = torch.rand(6, 4)
+    assert torch.allclose(losses.BinaryCrossEntropy()(logits, targets), bce(logits, targets))
+    assert not torch.allclose(losses.BinaryCrossEntropy()(torch.sigmoid(logits), targets), bce(logits, targets))
+
+
 def _run_with_whole_timm(body: str) -> dict:
     """Run `body` in a fresh interpreter that imports the whole of timm (torchvision and PIL
     stubbed: tests/libraries/standins/vision_stub.py); it prints one JSON line."""

@@ -2989,35 +2989,16 @@ class _Walker:
             found = facts.__dict__["_stage_tuples"] = frozenset(names)
         return found  # type: ignore[no-any-return]
 
-    def stage_variables(self, facts: ModuleFacts) -> frozenset[str]:
-        """The variables of the module's `for` loops over a tuple or list of names written in the
-        `for`, or over a name (`for fn in STAGES:`): what `pipeline_functions` may resolve.
-        Found once per module."""
-        found = facts.__dict__.get("_stage_variables")
-        if found is None:
-            found = facts.__dict__["_stage_variables"] = frozenset(
-                node.target.id  # type: ignore[attr-defined]
-                for node in facts.source.of_type(ast.For)
-                if node.target.__class__ is ast.Name  # type: ignore[attr-defined]
-                and (
-                    node.iter.__class__ is ast.Name  # type: ignore[attr-defined]
-                    or node.iter.__class__ in (ast.Tuple, ast.List) and node.iter.elts and all(e.__class__ is ast.Name for e in node.iter.elts)  # type: ignore[attr-defined]
-                )
-            )
-        return found  # type: ignore[no-any-return]
-
     def pipeline_functions(self, name: str, ctx: _Context) -> list[FunctionInfo] | None:
         """The functions a call of `name` runs when `name` is the variable of a `for` around the
         call (not rebound in it) over a tuple or list of names, each a function of the module
         not shadowed where the call is (`for fn in (load, train_batch, log): state =
         fn(state)`): the tuple written in the `for` itself or a name the call's scope binds
         once, and only there, to one (`STAGES = (train_batch, record)`). None otherwise."""
-        facts = ctx.facts or self.facts
-        if name not in self.stage_variables(facts):
-            return None  # (most calls: no `for` of the module iterates stages under that name)
         holder = next((lp for lp in reversed(ctx.loops) if lp.__class__ is ast.For and lp.target.__class__ is ast.Name and lp.target.id == name), None)  # type: ignore[attr-defined]
         if holder is None:
             return None
+        facts = ctx.facts or self.facts
         written = holder.iter  # type: ignore[attr-defined]
         if written.__class__ is ast.Name:
             scope: ast.AST = ctx.functions[-1] if ctx.functions else facts.source.tree

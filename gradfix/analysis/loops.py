@@ -2974,18 +2974,19 @@ class _Walker:
         facts = self.facts
         found = facts.__dict__.get("_stage_tuples")
         if found is None:
-            targets = self.backpropagating_names()
+            # the tuples of names first: which functions backpropagate is asked only when
+            # the module binds one (most do not)
+            tuples = [
+                node for node in facts.source.of_type(ast.Assign)
+                if node.value.__class__ in (ast.Tuple, ast.List) and node.value.elts  # type: ignore[attr-defined]
+                and len(node.targets) == 1 and node.targets[0].__class__ is ast.Name  # type: ignore[attr-defined]
+                and all(e.__class__ is ast.Name for e in node.value.elts)  # type: ignore[attr-defined]
+            ]  # fmt: skip
             names: set[str] = set()
-            if targets:
-                for node in facts.source.of_type(ast.Assign):
-                    value = node.value  # type: ignore[attr-defined]
-                    if (
-                        value.__class__ in (ast.Tuple, ast.List) and value.elts
-                        and len(node.targets) == 1 and node.targets[0].__class__ is ast.Name  # type: ignore[attr-defined]
-                        and all(e.__class__ is ast.Name for e in value.elts)
-                        and any(e.id in targets for e in value.elts)
-                    ):  # fmt: skip
-                        names.add(node.targets[0].id)  # type: ignore[attr-defined]
+            targets = self.backpropagating_names() if tuples else ()
+            for node in tuples if targets else ():
+                if any(e.id in targets for e in node.value.elts):  # type: ignore[attr-defined]
+                    names.add(node.targets[0].id)  # type: ignore[attr-defined]
             found = facts.__dict__["_stage_tuples"] = frozenset(names)
         return found  # type: ignore[no-any-return]
 
@@ -2995,8 +2996,10 @@ class _Walker:
         not shadowed where the call is (`for fn in (load, train_batch, log): state =
         fn(state)`): the tuple written in the `for` itself or a name the call's scope binds
         once, and only there, to one (`STAGES = (train_batch, record)`). None otherwise."""
-        holder = next((lp for lp in reversed(ctx.loops) if lp.__class__ is ast.For and lp.target.__class__ is ast.Name and lp.target.id == name), None)  # type: ignore[attr-defined]
-        if holder is None:
+        for holder in reversed(ctx.loops):
+            if holder.__class__ is ast.For and holder.target.__class__ is ast.Name and holder.target.id == name:  # type: ignore[attr-defined]
+                break
+        else:
             return None
         facts = ctx.facts or self.facts
         written = holder.iter  # type: ignore[attr-defined]

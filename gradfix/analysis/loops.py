@@ -743,6 +743,8 @@ class _Walker:
             return True
         if self.calls_a_closure_step(text):
             return True
+        if any(name in text and _names(text, name) for name in self.stage_tuples()):
+            return True  # `for fn in STAGES: state = fn(state)`, `STAGES = (train_batch, log)`
         if self.calls_a_registry_step(text):
             return True
         if self.iterated_next(loop, ctx) is not None:
@@ -1703,6 +1705,13 @@ class _Walker:
                 # `train_step = make_train_step(model, opt)` ... `train_step(x, y)`: the function
                 # the factory defines and returns, its free names those the factory was given
                 self.inline(call, closure[0], ctx, factory=closure[1])
+                return
+            stages = self.pipeline_functions(call.func.id, ctx) if ctx.loops else None
+            if stages is not None:
+                # `for fn in (train_batch, record): state = fn(state)`: each function of the
+                # module the `for` runs through, in turn, as if called there
+                for stage in stages:
+                    self.inline(call, stage, ctx)
                 return
             made = self.stepping_lambdas(call, ctx) if not call.args and not call.keywords else ()
             if made:
@@ -2958,6 +2967,63 @@ class _Walker:
             return ()  # another scope's name: what the lambda's free names mean there is not read
         return lambdas
 
+    def stage_tuples(self) -> frozenset[str]:
+        """Names the module binds (`STAGES = (train_batch, log)`, in any scope) to a tuple or
+        list of names one of which is a function of the module that backpropagates: a loop
+        over one may run it (`pipeline_functions` decides). Found once per module."""
+        facts = self.facts
+        found = facts.__dict__.get("_stage_tuples")
+        if found is None:
+            # the tuples of names first: which functions backpropagate is asked only when
+            # the module binds one (most do not)
+            tuples = [
+                node for node in facts.source.of_type(ast.Assign)
+                if node.value.__class__ in (ast.Tuple, ast.List) and node.value.elts  # type: ignore[attr-defined]
+                and len(node.targets) == 1 and node.targets[0].__class__ is ast.Name  # type: ignore[attr-defined]
+                and all(e.__class__ is ast.Name for e in node.value.elts)  # type: ignore[attr-defined]
+            ]  # fmt: skip
+            names: set[str] = set()
+            targets = self.backpropagating_names() if tuples else ()
+            for node in tuples if targets else ():
+                if any(e.id in targets for e in node.value.elts):  # type: ignore[attr-defined]
+                    names.add(node.targets[0].id)  # type: ignore[attr-defined]
+            found = facts.__dict__["_stage_tuples"] = frozenset(names)
+        return found  # type: ignore[no-any-return]
+
+    def pipeline_functions(self, name: str, ctx: _Context) -> list[FunctionInfo] | None:
+        """The functions a call of `name` runs when `name` is the variable of a `for` around the
+        call (not rebound in it) over a tuple or list of names, each a function of the module
+        not shadowed where the call is (`for fn in (load, train_batch, log): state =
+        fn(state)`): the tuple written in the `for` itself or a name the call's scope binds
+        once, and only there, to one (`STAGES = (train_batch, record)`). None otherwise."""
+        for holder in reversed(ctx.loops):
+            if holder.__class__ is ast.For and holder.target.__class__ is ast.Name and holder.target.id == name:  # type: ignore[attr-defined]
+                break
+        else:
+            return None
+        facts = ctx.facts or self.facts
+        written = holder.iter  # type: ignore[attr-defined]
+        if written.__class__ is ast.Name:
+            scope: ast.AST = ctx.functions[-1] if ctx.functions else facts.source.tree
+            written = _only_binding(scope, written.id, declarations=True)
+            if written is None and ctx.functions:
+                # a module-level `STAGES = (...)` the function reads and no scope rebinds
+                value = _only_binding(facts.source.tree, holder.iter.id, declarations=True)  # type: ignore[attr-defined]
+                written = value if value is not None and not _binds_name(ctx.functions[-1], holder.iter.id) else None  # type: ignore[attr-defined]
+        if written is None or written.__class__ not in (ast.Tuple, ast.List) or not written.elts:  # type: ignore[attr-defined]
+            return None
+        found: list[FunctionInfo] = []
+        for item in written.elts:  # type: ignore[attr-defined]
+            if item.__class__ is not ast.Name:
+                return None
+            stage = self.resolve_name(item.id, ctx)  # type: ignore[attr-defined]
+            if stage is None or stage is not facts.module_functions.get(item.id):  # type: ignore[attr-defined]
+                return None
+            found.append(stage)
+        if sum(1 for n in ast_walk(holder) if n.__class__ is ast.Name and n.id == name and n.ctx.__class__ is not ast.Load) != 1:  # type: ignore[attr-defined]
+            return None  # rebound in the `for` (its own target aside)
+        return found
+
     def lambda_touches_gradients(self, name: str, ctx: _Context, attribute: bool = False) -> bool:
         """`clear = lambda: opt.zero_grad()`: a name the module binds to a lambda whose body
         clears, steps or backpropagates (its calls are not looked into); with `attribute`, an
@@ -3422,6 +3488,18 @@ def _only_binding(scope: ast.AST, name: str, declarations: bool = False, besides
         elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name:
             values.append(node.value)
     return values[0] if stores == 1 and len(values) == 1 else None
+
+
+def _binds_name(scope: ast.AST, name: str) -> bool:
+    """Something in `scope` stores `name` (or declares it a parameter, `global` or `nonlocal`)."""
+    for node in ast_walk(scope):
+        if node.__class__ is ast.Name and node.id == name and node.ctx.__class__ is not ast.Load:  # type: ignore[attr-defined]
+            return True
+        if isinstance(node, ast.arg) and node.arg == name:
+            return True
+        if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+            return True
+    return False
 
 
 def _name_stores(source: Source) -> dict[str, int]:

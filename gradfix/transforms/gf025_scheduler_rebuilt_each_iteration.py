@@ -173,8 +173,10 @@ class SchedulerRebuiltEachIteration(Rule):
     ## Fix safety
     The fix moves the statement that builds the scheduler (with the comments above it) to just
     before the loop; a schedule lasting the batches of several epochs (`num_training_steps=EPOCHS *
-    len(loader)`, also `2 * len(loader)`) built in the batch loop of an epoch loop goes before the
-    epoch loop (built before the batch loop it would still start over each epoch), and gets no fix
+    len(loader)`, also `2 * len(loader)`), or one with no length (`LambdaLR`, a `StepLR` or
+    `MultiStepLR` counting its steps to the next decay), built in the batch loop of an epoch loop
+    goes before the epoch loop (built before the batch loop it would still start over each
+    epoch), and gets no fix
     when it reads what the epoch loop changes. It is safe: every name the construction reads is
     bound before the loop and not changed in it, so it builds the same scheduler once, at the learning rate the first
     iteration built it at. No fix when the construction sits in a `with` or `try` block of the
@@ -665,8 +667,10 @@ def _passes(loop: ast.AST) -> str | None:
 # torch's schedule with no length that starts over when rebuilt, whose learning rate goes on
 # changing for as long as it is stepped (`LambdaLR(opt, lambda s: 0.9 ** s)`): nothing in it
 # says it lasts one epoch (a rebuilt `ExponentialLR` or `MultiplicativeLR` goes on from the
-# group's learning rate: not reported)
-_LENGTHLESS = frozenset(("LambdaLR",))
+# group's learning rate: not reported); so `StepLR` and `MultiStepLR`, whose step count (every
+# `step_size` steps, at the `milestones`) starts again at 0 when rebuilt and whose decays then
+# fall at other steps in every epoch after the first
+_LENGTHLESS = frozenset(("LambdaLR", "StepLR", "MultiStepLR"))
 
 
 def _lengthless(call: ast.Call, model: ModuleModel) -> bool:

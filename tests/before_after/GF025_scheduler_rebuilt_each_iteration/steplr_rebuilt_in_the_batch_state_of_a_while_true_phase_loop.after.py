@@ -14,11 +14,11 @@ class Loop:
         state = "open"
         rounds = 0
         it = None
+        sched = torch.optim.lr_scheduler.StepLR(opt, step_size=2, gamma=0.5)
         while True:
             if state == "open":
                 it = iter(self.loader)
                 state = "work"
-                sched = torch.optim.lr_scheduler.StepLR(opt, step_size=2, gamma=0.5)
             elif state == "work":
                 batch = next(it, None)
                 if batch is None:

@@ -44,11 +44,21 @@ The same machine is read in other forms (each checked the same way):
 - the batch drawn by `try: T = next(IT)` `except StopIteration: V = "t"; continue` (the batch
   after the `try`), or without the `continue` when the batch is the `try`'s `else:` and nothing
   follows it;
+- a batch arm that leaves the machine when the data runs out (`if item is None: break`, `except
+  StopIteration: break`, a flush allowed before the `break`): the cycle ends there, the reading
+  is the arms before it, the `for`, then that block (the file's own statements, so what is
+  inserted before them lands where the data ran out; nothing may be inserted after the
+  `break`);
 - the state an attribute `self.phase` (no statement of the file outside the machine, its first
   `self.phase = "<s0>"` and the `__init__` methods stores an attribute of that name, and the file
-  calls no `setattr`/`delattr`: no method the arms call can change it) or a dict field
+  calls no `setattr`/`delattr`: no method the arms call can change it; with no `self.phase =
+  "<s0>"` before the `while`, the one store of the class's `__init__`, a statement at its top,
+  gives the first state when no other `__init__` of the file stores it, the loop tests `!=` and
+  no arm holds a `break` or `return`: every run after the first finds the exit state in both
+  readings) or a dict field
   `state["phase"]` (set first by `state["phase"] = "<s0>"` or `state = {"phase": "<s0>", ...}`;
-  the arms never hand `state` on whole nor store `state[k]`).
+  the arms never hand `state` on whole nor store `state[k]`, and the function reads `state`
+  whole nowhere else: an alias, `st = state`, could set the field).
 
 Then each iteration of the `while` runs the arms in that order once, the batch arm's statements
 once per item of IT: the arms' statements are the file's own nodes, placed in the `while` body in
@@ -199,6 +209,61 @@ def _attribute_set_elsewhere(tree: ast.AST, var: str, loop: ast.While, init: ast
     return False
 
 
+def _set_in_init(tree: ast.AST, loop: ast.While, var: str) -> ast.Assign | None:
+    """`self.phase = "<s0>"`, the one statement of the `__init__` of the class whose method runs
+    `loop` that stores the attribute, written at the top of `__init__`, when no other
+    `__init__` of the file stores it (the machine then starts there on every instance's first
+    run; with the `!=` exit form and no `break` or `return` in the arms, a later run finds the
+    exit state in both readings)."""
+    field = var[var.index(".") + 1 :]
+    owner = None
+    for node in ast_walk(tree):
+        if node.__class__ is ast.ClassDef:
+            for method in node.body:  # type: ignore[attr-defined]
+                if method.__class__ is ast.FunctionDef and any(inner is loop for inner in ast_walk(method)):
+                    args = method.args.args  # type: ignore[attr-defined]
+                    if not args or args[0].arg != _base(var) or method.decorator_list:  # type: ignore[attr-defined]
+                        return None
+                    owner = node
+    if owner is None:
+        return None
+    found = None
+    for node in ast_walk(tree):
+        if node.__class__ is not ast.FunctionDef or node.name != "__init__":  # type: ignore[attr-defined]
+            continue
+        stores = [inner for inner in ast_walk(node) if inner.__class__ is ast.Attribute and inner.attr == field and inner.ctx.__class__ is not ast.Load]  # type: ignore[attr-defined]
+        if not stores:
+            continue
+        if node not in owner.body or len(stores) != 1:  # type: ignore[attr-defined]
+            return None
+        first = next((stmt for stmt in node.body if _sets(stmt, var)), None)  # type: ignore[attr-defined]
+        if first is None or _string(first.value) is None or node.args.args[0].arg != _base(var):  # type: ignore[attr-defined]
+            return None
+        found = first
+    return found  # type: ignore[return-value]
+
+
+def _dict_aliased(tree: ast.AST, loop: ast.While, base: str) -> bool:
+    """A dict state `state["phase"]`: the function running the machine (or the module) reads
+    `state` whole outside the machine (`st = state`, `self.ctx = state`, `helper(state)`), or a
+    function defined in it names `state`: another name may reach the dict, and an arm could set
+    the field through it."""
+    scope: ast.AST = tree
+    for node in ast_walk(tree):
+        if node.__class__ in (ast.FunctionDef, ast.AsyncFunctionDef) and any(inner is loop for inner in ast_walk(node)):
+            scope = node  # (the innermost: ast_walk goes outside in)
+    inside = {id(node) for node in ast_walk(loop)}
+    nodes = list(_own_nodes(scope.body))  # type: ignore[attr-defined]
+    own = {id(node) for node in nodes}
+    if any(node.__class__ is ast.Name and node.id == base and id(node) not in own for node in ast_walk(scope)):  # type: ignore[attr-defined]
+        return True  # (a function or lambda defined beside the machine reaches the dict)
+    subscripted = {id(node.value) for node in nodes if node.__class__ is ast.Subscript}  # type: ignore[attr-defined]
+    return any(
+        node.__class__ is ast.Name and node.id == base and node.ctx.__class__ is ast.Load and id(node) not in subscripted and id(node) not in inside  # type: ignore[attr-defined]
+        for node in nodes
+    )
+
+
 def _own_nodes(block: list[ast.stmt]):  # type: ignore[no-untyped-def]
     """The nodes of the block, without those of functions, classes and lambdas defined in it."""
     todo = list(block)
@@ -260,7 +325,16 @@ def _next_call(call: ast.AST, default: bool) -> ast.expr | None:
     return iterator  # type: ignore[no-any-return]
 
 
-def _drawn_by_try(body: list[ast.stmt], var: str) -> tuple[ast.expr, ast.expr, str, list[ast.stmt]] | None:
+def _leaves_when_out(block: list[ast.stmt], var: str) -> bool:
+    """The block run when the data ran out ends with the `break` that leaves the machine, and
+    what comes before it (a flush) neither jumps, returns nor sets the state."""
+    if not block or block[-1].__class__ is not ast.Break:
+        return False
+    before = block[:-1]
+    return not _jumps(before, (ast.Break, ast.Continue)) and not any(node.__class__ is ast.Return for node in _own_nodes(before)) and not _binds_state(before, var)
+
+
+def _drawn_by_try(body: list[ast.stmt], var: str) -> tuple[ast.expr, ast.expr, str | list[ast.stmt], list[ast.stmt]] | None:
     """(IT, the target T, the state left to, the batch's statements) of an arm that starts
     `try: T = next(IT)` `except StopIteration: V = "t"; continue` and goes on after the `try`,
     or whose `try` has no `continue` and holds the batch in its `else:` (and nothing follows)."""
@@ -273,6 +347,10 @@ def _drawn_by_try(body: list[ast.stmt], var: str) -> tuple[ast.expr, ast.expr, s
     iterator = _next_call(draw.value, default=False)  # type: ignore[attr-defined]
     if iterator is None or _name(handler.type) != "StopIteration" or handler.name is not None:  # type: ignore[arg-type]
         return None
+    if _leaves_when_out(handler.body, var):
+        # (`except StopIteration: break`: the data ran out, the machine is left)
+        rest = body[1:] if not first.orelse else (first.orelse if len(body) == 1 else [])  # type: ignore[attr-defined]
+        return iterator, draw.targets[0], handler.body, rest  # type: ignore[attr-defined]
     left_to = _next_states(handler.body[0], var) if handler.body else None
     if left_to is None or len(left_to) != 1:
         return None
@@ -285,11 +363,13 @@ def _drawn_by_try(body: list[ast.stmt], var: str) -> tuple[ast.expr, ast.expr, s
     return iterator, draw.targets[0], left_to[0], rest  # type: ignore[attr-defined]
 
 
-def _batch_arm(body: list[ast.stmt], var: str) -> tuple[ast.expr, ast.expr, str, list[ast.stmt], ast.stmt] | None:
+def _batch_arm(body: list[ast.stmt], var: str) -> tuple[ast.expr, ast.expr, str | list[ast.stmt], list[ast.stmt], ast.stmt] | None:
     """(the iterator IT, the target, the state left to, the batch's statements, the first
     statement) of an arm that starts `item = next(IT, None)`, `if item is None: V = "t";
     continue`, optionally `T = item`; or draws its batch with `try: T = next(IT)` `except
-    StopIteration: V = "t"` (`_drawn_by_try`)."""
+    StopIteration: V = "t"` (`_drawn_by_try`). In place of the state left to, the block that
+    ends with the `break` when the arm leaves the machine once the data runs out (`if item is
+    None: break`, `except StopIteration: break`, a flush before the `break` allowed)."""
     if not body:
         return None
     first = body[0]
@@ -326,9 +406,12 @@ def _batch_arm(body: list[ast.stmt], var: str) -> tuple[ast.expr, ast.expr, str,
     ):
         return None
     exit_body = check.body  # type: ignore[attr-defined]
-    if len(exit_body) != 2 or exit_body[1].__class__ is not ast.Continue:
+    if _leaves_when_out(exit_body, var):
+        left_to: tuple[str | list[ast.stmt], ...] | None = (exit_body,)
+    elif len(exit_body) != 2 or exit_body[1].__class__ is not ast.Continue:
         return None
-    left_to = _next_states(exit_body[0], var)
+    else:
+        left_to = _next_states(exit_body[0], var)
     if left_to is None or len(left_to) != 1:
         return None
     rest = body[2:]
@@ -457,9 +540,15 @@ def _reading(loop: ast.While, before: list[ast.stmt], tree: ast.AST) -> tuple[li
             break
         if _binds([stmt], {_base(var)}) or _stores(stmt, var):
             return None
+    if start is None and exit_state is not None and var.startswith("self.") and not _jumps(loop.body, (ast.Break,)) and not any(node.__class__ is ast.Return for node in _own_nodes(loop.body)):
+        found_init = _set_in_init(tree, loop, var)
+        if found_init is not None:
+            start, init = _string(found_init.value), found_init  # type: ignore[attr-defined]
     if start is None or init is None or arm_of(start) is None or leaves(start) or len(arms) + (catch_all is not None) < 2:
         return None
     if "." in var and _attribute_set_elsewhere(tree, var, loop, init):
+        return None
+    if var.endswith("]") and _dict_aliased(tree, loop, _base(var)):
         return None
     body: list[ast.stmt] = []
     made: list[list[ast.stmt]] = [body]
@@ -482,7 +571,10 @@ def _reading(loop: ast.While, before: list[ast.stmt], tree: ast.AST) -> tuple[li
             loop_node.synthetic = True  # type: ignore[attr-defined]
             body.append(loop_node)
             made.append(rest)
-            following_states: tuple[str, ...] = (following,)
+            if following.__class__ is list:
+                body.extend(following)  # (the file's block under `if item is None:`, its `break` last: it runs once the data ran out)
+                break
+            following_states: tuple[str, ...] = (following,)  # type: ignore[assignment]
         else:
             # (a `break` leaves the `while` in both readings; a `continue` would run the arm again)
             if not arm or _jumps(arm, (ast.Continue,)):
@@ -521,6 +613,8 @@ def refused_by_phase_loops(source: Source, fix: Fix) -> bool:
             if any(edit.node is loop or edit.statement is loop for loop in loops):
                 return True  # (the `while`'s text holds the arms, not the reading)
         elif isinstance(edit, InsertStatements):
+            if edit.where == "after" and any(loop.body[-1] is edit.anchor and edit.anchor.__class__ is ast.Break for loop in loops):
+                return True  # (after the `break` that leaves the machine: never run)
             if not isinstance(edit.anchor, list) and getattr(edit.anchor, "synthetic", False):
                 placed = _beside_the_for(source, edit)
                 if placed is None:

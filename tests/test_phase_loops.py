@@ -153,3 +153,64 @@ def test_a_state_on_an_attribute_or_a_dict_field_is_read() -> None:
     assert _kinds(fields) == NESTED
     # the dict handed on whole in an arm: the callee may set the state
     assert not _read(fields.replace("            done += 1\n", "            done += 1\n            log(run)\n"))
+
+
+def test_an_attribute_state_started_only_in_init_is_read() -> None:
+    method = "class Fit:\n    def __init__(self):\n        self.stage = \"open\"\n\n" + "".join(
+        "    " + line + "\n" if line else "\n"
+        for line in MACHINE.replace('    stage = "open"\n', "").replace("stage", "self.stage").replace("def fit(net,", "def fit(self, net,").splitlines()
+    )
+    assert _kinds(method) == NESTED
+    # `__init__` sets it twice (or under an `if`): the first state is not known
+    twice = method.replace('        self.stage = "open"\n', '        self.stage = "open"\n        if resume:\n            self.stage = "step"\n', 1)
+    assert not _read(twice)
+    # an arm leaves mid-cycle by a `break` or `return`: a later run would resume there
+    assert not _read(method.replace("            done += 1\n", "            done += 1\n            if done > 9:\n                break\n"))
+    assert not _read(method.replace("            done += 1\n", "            done += 1\n            if done > 9:\n                return done\n"))
+    # the `while True` form: after the machine leaves, its state is not the first one
+    endless = method.replace('while self.stage != "closed":', "while True:").replace(
+        'self.stage = "open" if done < epochs else "closed"', 'self.stage = "open" if done < epochs else "closed"\n            elif self.stage == "closed":\n                break'
+    )
+    assert not _read(endless)
+    # another class's `__init__` stores the same attribute
+    assert not _read(method + '\n\nclass Other:\n    def __init__(self):\n        self.stage = "step"\n')
+
+
+def test_a_batch_state_that_breaks_out_when_the_data_runs_out_is_read() -> None:
+    text = '''
+def fit(net, loader, epochs):
+    for epoch in range(epochs):
+        stage = "open"
+        while True:
+            if stage == "open":
+                feed = enumerate(loader)
+                stage = "step"
+            elif stage == "step":
+                pair = next(feed, None)
+                if pair is None:
+                    break
+                k, (x, y) = pair
+                net(x, y)
+'''
+    loop = _loop(text)
+    assert [type(s).__name__ for s in loop.body] == ["Assign", "Assign", "For", "Break"]
+    assert getattr(loop.body[2], "synthetic", False) and not getattr(loop.body[3], "synthetic", False)
+    drawn = text.replace(
+        "                pair = next(feed, None)\n                if pair is None:\n                    break\n                k, (x, y) = pair\n",
+        "                try:\n                    k, (x, y) = next(feed)\n                except StopIteration:\n                    break\n",
+    )
+    assert _kinds(drawn) == ["Assign", "Assign", "For", "Break"]
+    # a state after the batch state is never reached: not read
+    assert not _read(text + '            elif stage == "close":\n                stage = "open"\n')
+    # a `continue` in the first arm runs it again: not read
+    assert not _read(text.replace('                stage = "step"\n', '                if epoch == 0:\n                    continue\n                stage = "step"\n'))
+
+
+def test_a_dict_state_reachable_by_another_name_is_not_read() -> None:
+    fields = MACHINE.replace('    stage = "open"\n', '    run = {"stage": "open"}\n').replace("stage", 'run["stage"]').replace('run["run["stage"]"]', "run")
+    fields = fields.replace('run = {"run["stage"]": "open"}', 'run = {"stage": "open"}')
+    assert _kinds(fields) == NESTED
+    # an alias made before the machine: an arm may set the field through it
+    assert not _read(fields.replace('    feed = None\n', '    feed = None\n    alias = run\n'))
+    # a function defined beside the machine names the dict
+    assert not _read(fields.replace('    feed = None\n', '    feed = None\n\n    def stop():\n        run["stage"] = "close"\n\n'))

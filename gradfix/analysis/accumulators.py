@@ -929,7 +929,14 @@ def find_accumulations(
                 if function is not None:
                     scope.bound_outside |= function_parameters(function)
             started = first_pass_start(small, state.first_pass_names) and accumulator not in resets and accumulator not in backpropagated
-            if (started or _outlives_iteration(accumulator, resets, scope, backpropagated)) and not (
+            outlives = started or _outlives_iteration(accumulator, resets, scope, backpropagated)
+            if (
+                not outlives and accumulator not in resets and accumulator not in backpropagated
+                and accumulator not in scope.bound_outside and _reset_only_under_ifs(accumulator, loop.node, small)
+                and not _feeds_backward(accumulator, scope)
+            ):
+                outlives = True  # (`if i == 0: total = 0.0` then `total += loss`: kept across the other passes)
+            if outlives and not (
                 (not steps and _lives_one_step(accumulator, loop, function, source))
                 or (steps and _over_optimizers(loop) and _reset_right_around(accumulator, loop, source))
             ):
@@ -1336,6 +1343,46 @@ def _resets(lines: list[_Line], source: Source) -> set[str]:
                 continue  # total = total + loss: not a reset
             reset |= set(keys)
     return reset
+
+
+def _reset_only_under_ifs(name: str, loop: ast.AST, accumulation: ast.stmt) -> bool:
+    """`name` is a plain name the loop binds afresh only by `name = <number>` directly in the
+    block of an `if` with no `else` (`if i == 0: total = 0.0`), never elsewhere but by the
+    accumulation itself (`name += ...`, `name = name + ...`), and the accumulation is in no such
+    `if`: the passes on which the test fails grow the value the earlier ones left (a reset once
+    per epoch in a loop over every step keeps every step's graph of the epoch)."""
+    resets = 0
+    todo: list[tuple[ast.AST, ast.AST | None]] = [(stmt, None) for stmt in loop.body]  # type: ignore[attr-defined]
+    while todo:
+        node, parent_if = todo.pop()
+        if isinstance(node, (*FUNCTIONS, ast.ClassDef, ast.Lambda)):
+            continue
+        if isinstance(node, ast.If):
+            if node.orelse:
+                todo.extend((child, None) for child in child_nodes(node))
+            else:
+                todo.append((node.test, None))
+                todo.extend((stmt, node) for stmt in node.body)
+            continue
+        if node is accumulation:
+            if parent_if is not None and any(isinstance(s, ast.Assign) and _resets_name(s, name) for s in parent_if.body):  # type: ignore[attr-defined]
+                return False  # (reset and grown in the same block)
+            continue
+        if isinstance(node, ast.Assign) and _resets_name(node, name):
+            if parent_if is None or not _number(node.value):
+                return False
+            resets += 1
+            continue
+        if isinstance(node, (ast.Name,)) and node.id == name and not isinstance(node.ctx, ast.Load):
+            return False  # (any other binding: a `for` target, an unpacking, a walrus)
+        if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+            return False
+        todo.extend((child, None) for child in child_nodes(node))
+    return resets > 0
+
+
+def _resets_name(stmt: ast.Assign, name: str) -> bool:
+    return len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == name and not _mentions(stmt.value, {name})
 
 
 def _flat_keys(target: ast.expr, source: Source) -> list[str]:

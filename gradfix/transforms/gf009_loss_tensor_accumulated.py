@@ -36,7 +36,10 @@ class LossTensorAccumulated(Rule):
     `epoch_loss += loss / len(loader)`, `losses.append(loss)`,
     `history = history + [loss]`, `running += loss if log_now else 0.0`, where the
     accumulator is bound outside the iteration (also as one name of several: `seen, total =
-    0, 0.0`) and not reset in it. A term of the backpropagated loss counts as a loss
+    0, 0.0`) and not reset in it, or bound in it only by `acc = <number>` in the block of an
+    `if` with no `else` that the accumulation is not in (`if i == 0: total = 0.0` in a loop
+    over every step of every epoch: the passes where the test fails grow what the earlier ones
+    left). A term of the backpropagated loss counts as a loss
     (`kl_terms.append(kl)` with `loss = rec + 0.5 * kl`: a name added, subtracted or scaled by a
     literal into the name backpropagated, or negated: `meter.update(agreement, n)` with `loss =
     -agreement`); so does a name unpacked beside the loss from one call

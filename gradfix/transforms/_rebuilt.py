@@ -550,11 +550,14 @@ def _held_closure(
         return None
     if not _only_binding_is(maker[0], inner, closure.node) or not any(word in model.source.segment(closure.node) for word in words):
         return None
-    made: dict[int, ast.Call] = model.__dict__.setdefault("_held_calls", {})
-    direct = made.get(id(call))
+    # (by the call's id, holding the call: an id is never another call's while the entry lives)
+    made: dict[int, tuple[ast.Call, ast.Call]] = model.__dict__.setdefault("_held_calls", {})
+    kept = made.get(id(call))
+    direct = kept[1] if kept is not None and kept[0] is call else None
     if direct is None:
         name = ast.Name(inner, ast.Load())
-        direct = made[id(call)] = ast.Call(name, call.args, call.keywords)
+        direct = ast.Call(name, call.args, call.keywords)
+        made[id(call)] = (call, direct)
         for node, at in ((name, func), (direct, call)):
             node.lineno, node.col_offset = at.lineno, at.col_offset
             node.end_lineno, node.end_col_offset = at.end_lineno, at.end_col_offset

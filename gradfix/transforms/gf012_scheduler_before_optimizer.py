@@ -1629,7 +1629,7 @@ def _scheduled_optimizer(sched: GradEvent, model: ModuleModel, stepped: set[str]
         key = model.source.key(info.params)
         if key in stepped:
             return key
-        for target in stepped:
+        for target in sorted(stepped):  # (a set of names: the first to answer must not follow the hash seed)
             if _constructor_argument(target, model) == key:
                 return target  # `trainer.optimizer`, from `Trainer(model, optimizer)` storing it
             if _passed_for(target, function, model) == {key}:

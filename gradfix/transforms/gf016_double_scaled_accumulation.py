@@ -280,7 +280,7 @@ class DoubleScaledAccumulation(Rule):
                 function = facts.module_functions[given.id].node
                 divisions = list(_returned_divisions(function))
             for division in divisions:
-                in_place = _IN_PLACE.pop(id(division), None)
+                in_place = _in_place(division)
                 if isinstance(division.right, ast.Constant) and _is_sum(division.left):
                     continue
                 if _half_squared_error(division, source):
@@ -333,7 +333,7 @@ class DoubleScaledAccumulation(Rule):
                 if info is None:
                     continue
                 for division in _returned_divisions(info.node):
-                    in_place = _IN_PLACE.pop(id(division), None)  # (taken at once: ids are reused)
+                    in_place = _in_place(division)  # (taken at once)
                     divisor = source.code(division.right)
                     setting = entry.accumulation
                     proven = (
@@ -1134,8 +1134,17 @@ def _helper_division(event: GradEvent, model: ModuleModel) -> tuple[ast.Call, as
 
 
 # `loss /= N` read as the division `loss / N`, and `loss = loss / N` (by the division's id):
-# the statement to remove
-_IN_PLACE: dict[int, ast.stmt] = {}
+# the statement to remove. The entry holds the division itself: an entry a consumer left behind
+# (a check abandoned half-way) keeps its id from being reused, and is never taken for another
+# file's division at the same address (`_in_place`)
+_IN_PLACE: dict[int, tuple[ast.BinOp, ast.stmt]] = {}
+
+
+def _in_place(division: ast.BinOp) -> ast.stmt | None:
+    """The statement `_returned_divisions` read `division` from when it is `loss /= N` or
+    `loss = loss / N` (taken at once), else None."""
+    entry = _IN_PLACE.pop(id(division), None)
+    return entry[1] if entry is not None and entry[0] is division else None
 
 
 def _returned_divisions(function: ast.AST) -> Iterator[ast.BinOp]:
@@ -1156,14 +1165,14 @@ def _returned_divisions(function: ast.AST) -> Iterator[ast.BinOp]:
                 division = ast.BinOp(left=node.target, op=ast.Div(), right=node.value)
                 ast.copy_location(division, node)
                 division.end_lineno, division.end_col_offset = node.end_lineno, node.end_col_offset  # type: ignore[attr-defined]
-                _IN_PLACE[id(division)] = node
+                _IN_PLACE[id(division)] = (division, node)
                 yield division
         elif isinstance(node, ast.Assign) and isinstance(node.value, ast.BinOp) and isinstance(node.value.op, ast.Div):
             targets = [t.id for t in node.targets if isinstance(t, ast.Name)]
             if targets and _returned_name(function, targets[0]):
                 left = node.value.left
                 if len(node.targets) == 1 and isinstance(left, ast.Name) and left.id == targets[0]:
-                    _IN_PLACE[id(node.value)] = node  # `loss = loss / N`: the statement goes
+                    _IN_PLACE[id(node.value)] = (node.value, node)  # `loss = loss / N`: the statement goes
                 yield node.value
 
 

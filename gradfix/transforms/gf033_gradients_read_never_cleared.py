@@ -48,7 +48,9 @@ class GradientsReadNeverCleared(LoopRule):
     (`grads.append(p.grad.clone())`, `norms.append(p.grad.norm())`), or a name of the
     iteration that flows into one (`g = {n: p.grad.clone() for n, p in ...}` then
     `per_sample.append(g)`), while nothing in the loop clears those gradients and nothing
-    steps an optimizer. The read (and the backward) may sit in a helper of the file the loop
+    steps an optimizer. The module may be a member of a list a loop around keeps (`for net,
+    trace in zip(models, traces):` inside `for x, y in loader:`, `models` handed to the function):
+    each pass walks the same models again, so their reads add up. The read (and the backward) may sit in a helper of the file the loop
     calls: `accumulate(model, fisher)` after the backward, or a step function
     `self.observe(x, y)` that backpropagates and adds into `self.scores` (also the `__call__`
     of an object the loop calls, `stepper(x, y)`: then `stepper.model` is the module), when the helper is
@@ -99,7 +101,8 @@ class GradientsReadNeverCleared(LoopRule):
     the backward passes are written in the loop itself or in helpers of the same file, the
     reads there or in helpers of the project (which the clear at the start of the iteration
     precedes), and the loop's body is
-    an indented block; otherwise the finding comes without a fix. A read
+    an indented block (for a member of a list, the clear `net.zero_grad()` goes at the start of
+    the member loop); otherwise the finding comes without a fix. A read
     through `(module, name)` pairs comes without a fix too: those tensors need not be the
     module's parameters (SWAG's diagonal Laplace samples them into buffers), and
     `zero_grad()` clears parameters only.
@@ -114,7 +117,8 @@ class GradientsReadNeverCleared(LoopRule):
     a call (`reset(model)`), calls a method of the module other than a forward
     (`model.reset_state()`) or a `self.` method the file does not define, when a backward runs only under a condition or passes
     `inputs=`, when a read comes before the iteration's first backward, when the loop binds
-    the module again (a new module has no gradients), when the read only overwrites a value
+    the module again (a new module has no gradients; also a list of models built afresh on each
+    pass of the loop around), when the read only overwrites a value
     (`total[n] = p.grad.clone()`: the last value is the sum on purpose), is printed, is only
     compared with `None`, or happens after the loop (accumulation on purpose), or when the
     loop always ends in `break` or `return`.
@@ -165,7 +169,7 @@ class GradientsReadNeverCleared(LoopRule):
         if _writes_gradients(node):
             return
         owners = _parameter_names(node, model)
-        bound = _bound_in(node)
+        bound = _bound_in(node) - _members_kept_around(loop)
         kept: list[tuple[ast.AST, str, bool]] = []
         followed = {id(e.via[0]) for e in events if e.via}
         read_elsewhere: set[int] = set()  # reads in a helper of another file, proven to grow what the loop keeps
@@ -229,6 +233,38 @@ def _reads_in_another_file(model: ModuleModel) -> bool:
     if "import" not in model.source.text:
         return False
     return any(e.kind is EventKind.GRAD_READ and e.foreign for loop in model.loops for e in loop.events)
+
+
+def _members_kept_around(loop: TrainingLoop) -> set[str]:
+    """Names the loop's target binds to the members of a collection a loop around it keeps
+    (`m`, `fisher` of `for m, fisher in zip(models, fishers):` inside `for x, y in loader:`,
+    `models` a parameter of the function): each pass of the loop around walks the same modules
+    and accumulators again, so what the loop reads and grows outlives its own iteration."""
+    node = loop.node
+    around = [lp for lp in loop.enclosing_loops if not runs_once(lp)]  # type: ignore[arg-type]
+    if not around or not isinstance(node, (ast.For, ast.AsyncFor)) or not isinstance(node.iter, (ast.Call, ast.Name)):
+        return set()
+    if isinstance(node.iter, ast.Name):
+        pairs = [(node.target, node.iter)]
+    elif isinstance(node.iter.func, ast.Name) and node.iter.func.id == "zip" and not node.iter.keywords:
+        if not isinstance(node.target, ast.Tuple) or len(node.target.elts) != len(node.iter.args):
+            return set()
+        pairs = list(zip(node.target.elts, node.iter.args))
+    else:
+        return set()
+    kept_around: set[str] = set()
+    for outer in around:
+        kept_around |= _bound_in(outer)
+    members: set[str] = set()
+    for target, collection in pairs:
+        if not isinstance(target, ast.Name) or not isinstance(collection, ast.Name):
+            return set()
+        if collection.id in kept_around or target.id == collection.id:
+            return set()  # (the loop around binds the collection afresh: new modules each pass)
+        members.add(target.id)
+    if members & {n.id for statement in node.body for n in ast_walk(statement) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}:
+        return set()  # (a member rebound in the body)
+    return members
 
 
 def _around_clears_or_steps(loop: TrainingLoop, model: ModuleModel) -> bool:

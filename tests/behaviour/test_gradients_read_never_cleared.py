@@ -359,3 +359,32 @@ def test_read_in_a_helper_of_another_file_rewritten_like_the_hand_fix(tmp_path) 
     (tmp_path / "train.py").write_text(_IMPORTING_LOOP)
     (tmp_path / "fisher_stats.py").write_text(cleared_in_the_helper)
     assert run_gradfix("--no-cache", "--select", "GF033", "train.py", cwd=tmp_path).returncode == 0
+
+
+_MEMBERS = """
+members = [model, torch.nn.Sequential(torch.nn.Linear(4, 3))]
+
+
+def member_gradient_norms(members, batches):
+    traces = [[] for _ in members]
+    for x, y in batches:
+        for net, trace in zip(members, traces):
+            F.cross_entropy(net(x), y).backward()
+            trace.append(torch.stack([w.grad.norm() for w in net.parameters()]).sum())
+{after_read}    return traces
+
+
+result = member_gradient_norms(members, loader)
+"""
+
+
+def test_members_of_a_list_received_rewritten_like_the_hand_fix() -> None:
+    """A list of models the function receives, walked on every batch: the clear goes at the
+    start of the member loop, and trains like dropping each member's gradients after its read."""
+    buggy = _HEAD + _MEMBERS.replace("{after_read}", "")
+    rewritten = _fixed(buggy)
+    assert rewritten == _clear_first(buggy, "        for net, trace in zip(members, traces):", "net")
+    dropped = _HEAD + _MEMBERS.replace("{after_read}", "            net.zero_grad(set_to_none=True)\n")
+    assert _same(_run(rewritten), _run(dropped))
+    assert not _same(_run(rewritten), _run(buggy))
+    assert _fixed(buggy, unsafe=False) == buggy

@@ -35,6 +35,8 @@ def test_unsafe_fix_clears_the_read_module_first(path: Path) -> None:
     # the clear is the first statement of the loop whose body backpropagates
     tree = ast.parse(fixed)
     loops = [n for n in ast.walk(tree) if isinstance(n, (ast.For, ast.While)) and ".backward(" in ast.unparse(n)]
+    # (the innermost: a loop over the members of a list of models, inside the loop over batches)
+    loops = [n for n in loops if not any(inner is not n and inner in loops for inner in ast.walk(n))]
     if not loops:  # a step function backpropagates: the loop calling it is the one cleared
         loops = [n for n in ast.walk(tree) if isinstance(n, (ast.For, ast.While)) and f"{module}.zero_grad()" in ast.unparse(n)]
     first = loops[0].body[0]

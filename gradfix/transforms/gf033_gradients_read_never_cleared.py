@@ -246,6 +246,15 @@ def _members_kept_around(loop: TrainingLoop) -> set[str]:
         return set()
     if isinstance(node.iter, ast.Name):
         pairs = [(node.target, node.iter)]
+    elif (
+        isinstance(node.iter.func, ast.Name)
+        and node.iter.func.id == "enumerate"
+        and len(node.iter.args) == 1
+        and not node.iter.keywords
+        and isinstance(node.target, ast.Tuple)
+        and len(node.target.elts) == 2
+    ):
+        pairs = [(node.target.elts[1], node.iter.args[0])]  # `i, net` of `enumerate(models)`
     elif isinstance(node.iter.func, ast.Name) and node.iter.func.id == "zip" and not node.iter.keywords:
         if not isinstance(node.target, ast.Tuple) or len(node.target.elts) != len(node.iter.args):
             return set()

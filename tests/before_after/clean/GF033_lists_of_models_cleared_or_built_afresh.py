@@ -55,3 +55,29 @@ def one_pass_over_members(models, x, y):
         F.cross_entropy(model(x), y).backward()
         norms.append([w.grad.norm().item() for w in model.parameters()])
     return norms
+
+
+def norm_history_cleared(models, batches, steps):
+    history = [[] for _ in models]
+    step = 0
+    while step < steps:
+        x, y = batches[step % len(batches)]
+        for k, net in enumerate(models):
+            net.zero_grad()
+            F.cross_entropy(net(x), y).backward()
+            history[k].append(sum(w.grad.norm().item() for w in net.parameters()))
+        step += 1
+    return history
+
+
+def norm_history_of_rebuilt_models(build, batches, steps):
+    history = []
+    step = 0
+    while step < steps:
+        x, y = batches[step % len(batches)]
+        models = build()
+        for k, net in enumerate(models):
+            F.cross_entropy(net(x), y).backward()
+            history.append(sum(w.grad.norm().item() for w in net.parameters()))
+        step += 1
+    return history

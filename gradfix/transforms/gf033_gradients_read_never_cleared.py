@@ -49,7 +49,8 @@ class GradientsReadNeverCleared(LoopRule):
     iteration that flows into one (`g = {n: p.grad.clone() for n, p in ...}` then
     `per_sample.append(g)`), while nothing in the loop clears those gradients and nothing
     steps an optimizer. The module may be a member of a list a loop around keeps (`for net,
-    trace in zip(models, traces):` inside `for x, y in loader:`, `models` handed to the function):
+    trace in zip(models, traces):` or `for net, trace in members:` inside `for x, y in loader:`,
+    `models` handed to the function):
     each pass walks the same models again, so their reads add up. The read (and the backward) may sit in a helper of the file the loop
     calls: `accumulate(model, fisher)` after the backward, or a step function
     `self.observe(x, y)` that backpropagates and adds into `self.scores` (also the `__call__`
@@ -244,7 +245,9 @@ def _members_kept_around(loop: TrainingLoop) -> set[str]:
     around = [lp for lp in loop.enclosing_loops if not runs_once(lp)]  # type: ignore[arg-type]
     if not around or not isinstance(node, (ast.For, ast.AsyncFor)) or not isinstance(node.iter, (ast.Call, ast.Name)):
         return set()
-    if isinstance(node.iter, ast.Name):
+    if isinstance(node.iter, ast.Name) and isinstance(node.target, ast.Tuple):
+        pairs = [(element, node.iter) for element in node.target.elts]  # `for model, opt in members:` (tuples kept)
+    elif isinstance(node.iter, ast.Name):
         pairs = [(node.target, node.iter)]
     elif (
         isinstance(node.iter.func, ast.Name)

@@ -81,3 +81,15 @@ def norm_history_of_rebuilt_models(build, batches, steps):
             history.append(sum(w.grad.norm().item() for w in net.parameters()))
         step += 1
     return history
+
+
+def probe_pairs_stepped(pairs, batches, rounds):
+    norms = []
+    for _ in range(rounds):
+        for xb, yb in batches:
+            for net, opt in pairs:
+                opt.zero_grad(set_to_none=True)
+                F.mse_loss(net(xb), yb).backward()
+                norms.append([w.grad.abs().sum().item() for w in net.parameters()])
+                opt.step()
+    return norms

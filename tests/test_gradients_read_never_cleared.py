@@ -35,6 +35,8 @@ def test_unsafe_fix_clears_the_read_module_first(path: Path) -> None:
     # the clear is the first statement of the loop whose body backpropagates
     tree = ast.parse(fixed)
     loops = [n for n in ast.walk(tree) if isinstance(n, (ast.For, ast.While)) and ".backward(" in ast.unparse(n)]
+    # (the innermost: a loop over the members of a list of models, inside the loop over batches)
+    loops = [n for n in loops if not any(inner is not n and inner in loops for inner in ast.walk(n))]
     if not loops:  # a step function backpropagates: the loop calling it is the one cleared
         loops = [n for n in ast.walk(tree) if isinstance(n, (ast.For, ast.While)) and f"{module}.zero_grad()" in ast.unparse(n)]
     first = loops[0].body[0]
@@ -163,3 +165,87 @@ def run(net, other, loader, importance):
         add_squares(other, importance)
 """
     assert not _run(code).diagnostics
+
+
+_STATS = """import torch
+
+
+def add_norms(model, history):
+    history.append([p.grad.norm().item() for p in model.parameters()])
+
+
+def add_norms_then_clear(model, history):
+    history.append([p.grad.norm().item() for p in model.parameters()])
+    model.zero_grad()
+
+
+def norms_of(model):
+    return [p.grad.norm().item() for p in model.parameters()]
+
+
+def add_squares(params, fisher):
+    for i, p in enumerate(params):
+        fisher[i] += p.grad.detach() ** 2
+"""
+_ACROSS = {
+    # reported, fixed in the loop of the script
+    "module_attribute": (
+        "import torch.nn.functional as F\n\nimport stats\n\n\ndef norms_over(model, loader):\n    history = []\n"
+        "    for x, y in loader:\n{clear}        F.cross_entropy(model(x), y).backward()\n        stats.add_norms(model, history)\n"
+        "    return history\n"
+    ),
+    "parameter_list_in_a_while_loop": (
+        "import torch\nimport torch.nn.functional as F\n\nfrom stats import add_squares\n\n\ndef fisher_over(model, loader):\n"
+        "    fisher = [torch.zeros_like(p) for p in model.parameters()]\n    i = 0\n    while i < len(loader):\n{clear}"
+        "        x, y = loader[i]\n        F.cross_entropy(model(x), y).backward()\n"
+        "        add_squares(list(model.parameters()), fisher)\n        i += 1\n    return fisher\n"
+    ),
+}
+_ACROSS_SILENT = {
+    "helper_clears_after_reading": (
+        "import torch.nn.functional as F\n\nfrom stats import add_norms_then_clear\n\n\ndef norms_over(model, loader):\n"
+        "    history = []\n    for x, y in loader:\n        F.cross_entropy(model(x), y).backward()\n"
+        "        add_norms_then_clear(model, history)\n    return history\n"
+    ),
+    "helper_returns_a_fresh_value": (
+        "import torch.nn.functional as F\n\nfrom stats import norms_of\n\n\ndef last_norms(model, loader):\n    last = None\n"
+        "    for x, y in loader:\n        F.cross_entropy(model(x), y).backward()\n        last = norms_of(model)\n    return last\n"
+    ),
+    "read_under_no_grad_of_a_loop_that_clears_and_steps": (
+        "import torch\nimport torch.nn.functional as F\n\nfrom stats import add_norms\n\n\ndef train(model, opt, loader):\n"
+        "    history = []\n    for x, y in loader:\n        opt.zero_grad(set_to_none=True)\n"
+        "        F.cross_entropy(model(x), y).backward()\n        with torch.no_grad():\n            add_norms(model, history)\n"
+        "        opt.step()\n    return history\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_ACROSS))
+def test_read_in_a_helper_of_another_file_fixed_in_the_loop(tmp_path: Path, case: str) -> None:
+    from conftest import run_gradfix
+
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "stats.py").write_text(_STATS)
+    buggy = _ACROSS[case].replace("{clear}", "")
+    (tmp_path / "train.py").write_text(buggy)
+    found = run_gradfix("--no-cache", "--select", "ALL", "train.py", cwd=tmp_path)
+    assert found.returncode == 1
+    [line] = [line for line in found.stdout.decode().splitlines() if line.startswith("train.py:")]
+    assert " GF033 " in line and "`model.zero_grad()`" in line
+    run_gradfix("--no-cache", "--select", "GF033", "--write", "--unsafe-fixes", ".", cwd=tmp_path)
+    hand = _ACROSS[case].replace("{clear}", "        model.zero_grad()\n")
+    assert (tmp_path / "train.py").read_text() == hand
+    assert (tmp_path / "stats.py").read_text() == _STATS
+    # the hand-fixed twin is silent
+    assert run_gradfix("--no-cache", "--select", "ALL", "train.py", cwd=tmp_path).returncode == 0
+
+
+@pytest.mark.parametrize("case", sorted(_ACROSS_SILENT))
+def test_read_in_a_helper_of_another_file_near_misses_stay_silent(tmp_path: Path, case: str) -> None:
+    from conftest import run_gradfix
+
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "stats.py").write_text(_STATS)
+    (tmp_path / "train.py").write_text(_ACROSS_SILENT[case])
+    found = run_gradfix("--no-cache", "--select", "ALL", "train.py", cwd=tmp_path)
+    assert found.returncode == 0, found.stdout.decode()

@@ -48,13 +48,17 @@ class GradientsReadNeverCleared(LoopRule):
     (`grads.append(p.grad.clone())`, `norms.append(p.grad.norm())`), or a name of the
     iteration that flows into one (`g = {n: p.grad.clone() for n, p in ...}` then
     `per_sample.append(g)`), while nothing in the loop clears those gradients and nothing
-    steps an optimizer. The read (and the backward) may sit in a helper of the file the loop
+    steps an optimizer. The module may be a member of a list a loop around keeps (`for net,
+    trace in zip(models, traces):` or `for net, trace in members:` inside `for x, y in loader:`,
+    `models` handed to the function):
+    each pass walks the same models again, so their reads add up. The read (and the backward) may sit in a helper of the file the loop
     calls: `accumulate(model, fisher)` after the backward, or a step function
     `self.observe(x, y)` that backpropagates and adds into `self.scores` (also the `__call__`
     of an object the loop calls, `stepper(x, y)`: then `stepper.model` is the module), when the helper is
     handed the module (or its parameters: `record_norms(list(model.parameters()), history)`)
     and grows an accumulator the loop keeps (an argument or attribute the iteration does not
-    make afresh). The module may be a string-keyed item of a dict of components
+    make afresh); the helper may be a function of another file of the project the script
+    imports (`from stats import accumulate`, `stats.add_norms(model, history)`). The module may be a string-keyed item of a dict of components
     (`parts["model"].named_parameters()`, cleared as `parts["model"].zero_grad()`; the loop
     storing that item again, or handing the dict to a call, is silent). These are the loops that estimate something per batch or per sample
     from gradients: an EWC Fisher diagonal, SNIP / GraSP pruning saliency, TracIn or influence
@@ -95,9 +99,11 @@ class GradientsReadNeverCleared(LoopRule):
     statement of the loop's body, before the forward pass: real torch then computes exactly
     the estimate of the loop cleared by hand (tests/behaviour). It is unsafe: a loop could
     mean to read running sums. It is offered only when one module's parameters are read,
-    the backward passes and the reads are written in the loop itself or in helpers of the
-    same file (which the clear at the start of the iteration precedes), and the loop's body is
-    an indented block; otherwise the finding comes without a fix. A read
+    the backward passes are written in the loop itself or in helpers of the same file, the
+    reads there or in helpers of the project (which the clear at the start of the iteration
+    precedes), and the loop's body is
+    an indented block (for a member of a list, the clear `net.zero_grad()` goes at the start of
+    the member loop); otherwise the finding comes without a fix. A read
     through `(module, name)` pairs comes without a fix too: those tensors need not be the
     module's parameters (SWAG's diagonal Laplace samples them into buffers), and
     `zero_grad()` clears parameters only.
@@ -112,7 +118,8 @@ class GradientsReadNeverCleared(LoopRule):
     a call (`reset(model)`), calls a method of the module other than a forward
     (`model.reset_state()`) or a `self.` method the file does not define, when a backward runs only under a condition or passes
     `inputs=`, when a read comes before the iteration's first backward, when the loop binds
-    the module again (a new module has no gradients), when the read only overwrites a value
+    the module again (a new module has no gradients; also a list of models built afresh on each
+    pass of the loop around), when the read only overwrites a value
     (`total[n] = p.grad.clone()`: the last value is the sum on purpose), is printed, is only
     compared with `None`, or happens after the loop (accumulation on purpose), or when the
     loop always ends in `break` or `return`.
@@ -133,7 +140,8 @@ class GradientsReadNeverCleared(LoopRule):
     safety = Safety.UNSAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
-        if ".grad" not in model.source.text or "backward" not in model.source.text:
+        text = model.source.text
+        if (".grad" not in text or "backward" not in text) and not _reads_in_another_file(model):
             return
         yield from super().check(model)
 
@@ -162,9 +170,10 @@ class GradientsReadNeverCleared(LoopRule):
         if _writes_gradients(node):
             return
         owners = _parameter_names(node, model)
-        bound = _bound_in(node)
+        bound = _bound_in(node) - _members_kept_around(loop)
         kept: list[tuple[ast.AST, str, bool]] = []
         followed = {id(e.via[0]) for e in events if e.via}
+        read_elsewhere: set[int] = set()  # reads in a helper of another file, proven to grow what the loop keeps
         for event in reads:
             attribute = event.node
             if not isinstance(attribute, ast.Attribute) or not event.path:
@@ -173,6 +182,7 @@ class GradientsReadNeverCleared(LoopRule):
                 module = _helper_read(event, model, bound)
                 if module is not None:
                     kept.append((event.path[-1], module, True))
+                    read_elsewhere.add(id(event))
                 continue
             if isinstance(attribute.value, ast.Call):
                 module = _owner_of(attribute, event.path, model)
@@ -204,7 +214,8 @@ class GradientsReadNeverCleared(LoopRule):
         if (
             len(modules) == 1
             and all(of_parameters for _, _, of_parameters in kept)
-            and not any(e.foreign for e in events if e.kind in (EventKind.BACKWARD, EventKind.GRAD_READ))
+            and not any(e.foreign for e in events if e.kind is EventKind.BACKWARD)
+            and not any(e.foreign and id(e) not in read_elsewhere for e in reads)
             and not model.source.inline_block(node.body)
         ):
             fix = Fix([iteration_start(loop, new_statement(f"{module}.zero_grad()", model))], safety=Safety.UNSAFE)
@@ -215,6 +226,57 @@ class GradientsReadNeverCleared(LoopRule):
             fix,
             related=(node,),
         )
+
+
+def _reads_in_another_file(model: ModuleModel) -> bool:
+    """A loop of the file reaches a `.grad` read in a helper of another file of the project
+    (`accumulate(model, fisher)` imported from `stats.py`): the file's text need not say `.grad`."""
+    if "import" not in model.source.text:
+        return False
+    return any(e.kind is EventKind.GRAD_READ and e.foreign for loop in model.loops for e in loop.events)
+
+
+def _members_kept_around(loop: TrainingLoop) -> set[str]:
+    """Names the loop's target binds to the members of a collection a loop around it keeps
+    (`m`, `fisher` of `for m, fisher in zip(models, fishers):` inside `for x, y in loader:`,
+    `models` a parameter of the function): each pass of the loop around walks the same modules
+    and accumulators again, so what the loop reads and grows outlives its own iteration."""
+    node = loop.node
+    around = [lp for lp in loop.enclosing_loops if not runs_once(lp)]  # type: ignore[arg-type]
+    if not around or not isinstance(node, (ast.For, ast.AsyncFor)) or not isinstance(node.iter, (ast.Call, ast.Name)):
+        return set()
+    if isinstance(node.iter, ast.Name) and isinstance(node.target, ast.Tuple):
+        pairs = [(element, node.iter) for element in node.target.elts]  # `for model, opt in members:` (tuples kept)
+    elif isinstance(node.iter, ast.Name):
+        pairs = [(node.target, node.iter)]
+    elif (
+        isinstance(node.iter.func, ast.Name)
+        and node.iter.func.id == "enumerate"
+        and len(node.iter.args) == 1
+        and not node.iter.keywords
+        and isinstance(node.target, ast.Tuple)
+        and len(node.target.elts) == 2
+    ):
+        pairs = [(node.target.elts[1], node.iter.args[0])]  # `i, net` of `enumerate(models)`
+    elif isinstance(node.iter.func, ast.Name) and node.iter.func.id == "zip" and not node.iter.keywords:
+        if not isinstance(node.target, ast.Tuple) or len(node.target.elts) != len(node.iter.args):
+            return set()
+        pairs = list(zip(node.target.elts, node.iter.args))
+    else:
+        return set()
+    kept_around: set[str] = set()
+    for outer in around:
+        kept_around |= _bound_in(outer)
+    members: set[str] = set()
+    for target, collection in pairs:
+        if not isinstance(target, ast.Name) or not isinstance(collection, ast.Name):
+            return set()
+        if collection.id in kept_around or target.id == collection.id:
+            return set()  # (the loop around binds the collection afresh: new modules each pass)
+        members.add(target.id)
+    if members & {n.id for statement in node.body for n in ast_walk(statement) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}:
+        return set()  # (a member rebound in the body)
+    return members
 
 
 def _around_clears_or_steps(loop: TrainingLoop, model: ModuleModel) -> bool:
@@ -326,7 +388,7 @@ def _parameter_list(value: ast.AST) -> str | None:
     return None
 
 
-def _parameter_names(loop: ast.AST, model: ModuleModel, handed: dict[str, str] | None = None) -> set[str]:
+def _parameter_names(loop: ast.AST, model: ModuleModel | None, handed: dict[str, str] | None = None) -> set[str]:
     """Names the loop binds to a module's parameters: `p` of `for n, p in
     model.named_parameters()` or of a comprehension, `p` of `zip(fisher, model.parameters())`."""
     names: set[str] = set()
@@ -336,7 +398,7 @@ def _parameter_names(loop: ast.AST, model: ModuleModel, handed: dict[str, str] |
     return names
 
 
-def _owner_of(attribute: ast.Attribute, path: tuple[ast.stmt, ...], model: ModuleModel, handed: dict[str, str] | None = None) -> str | None:
+def _owner_of(attribute: ast.Attribute, path: tuple[ast.stmt, ...], model: ModuleModel | None, handed: dict[str, str] | None = None) -> str | None:
     """The module whose parameter `attribute` (`p.grad`) reads: the innermost comprehension of
     its statement, or loop of its path, that binds `p`."""
     if isinstance(attribute.value, ast.Call):
@@ -380,7 +442,7 @@ def _owner_by_name(call: ast.Call, path: tuple[ast.stmt, ...]) -> str | None:
     return None
 
 
-def _bound_parameters(target: ast.AST, source: ast.AST, model: ModuleModel, handed: dict[str, str] | None = None) -> list[tuple[str, str]]:
+def _bound_parameters(target: ast.AST, source: ast.AST, model: ModuleModel | None, handed: dict[str, str] | None = None) -> list[tuple[str, str]]:
     module = _parameter_source(source, model, handed)
     if module is not None:
         if not _yields_pairs(source):
@@ -672,8 +734,9 @@ def _helper_read(event: GradEvent, model: ModuleModel, bound: set[str]) -> str |
     """The module (as the loop names it) whose parameters' gradients a helper of the loop reads
     into something that outlives the loop's iteration (`accumulate(model, fisher)` doing
     `fisher[n] += p.grad ** 2` over `model.named_parameters()`), or None."""
-    if event.foreign or not event.helpers or len(event.helpers) != len(event.via):
+    if not event.helpers or len(event.helpers) != len(event.via):
         return None
+    local = None if event.foreign else model  # (names bound in a helper of another file are not looked up here)
     definition = event.helpers[-1]
     attribute = event.node
     if not isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)) or not isinstance(attribute, ast.Attribute):
@@ -684,10 +747,10 @@ def _helper_read(event: GradEvent, model: ModuleModel, bound: set[str]) -> str |
     if not path:
         return None
     handed = _handed_lists(event, model)
-    owners = _parameter_names(definition, model, handed)
+    owners = _parameter_names(definition, local, handed)
     if attribute.value.id not in owners:
         return None
-    module = _owner_of(attribute, tuple(path), model, handed)
+    module = _owner_of(attribute, tuple(path), local, handed)
     if module is None:
         return None
     statement = path[-1]
@@ -727,7 +790,7 @@ def _helpers_write_gradients(events: list[GradEvent], model: ModuleModel) -> boo
             if id(definition) in seen:
                 continue
             seen.add(id(definition))
-            if _writes_gradients(definition) or _updates_parameters(definition, _parameter_names(definition, model)):
+            if _writes_gradients(definition) or _updates_parameters(definition, _parameter_names(definition, None if event.foreign else model)):
                 return True
     return False
 

@@ -295,3 +295,96 @@ def test_read_in_the_call_method_of_an_object_rewritten_like_the_hand_fix() -> N
     hand = _HEAD + _CALLABLE.replace("{clear}", "        self.net.zero_grad()\n")
     assert _same(_run(rewritten), _run(hand))
     assert not _same(_run(rewritten), _run(buggy))
+
+
+_STATS_MODULE = """
+def add_squares(net, importance):
+    for n, p in net.named_parameters():
+        importance[n] += p.grad.detach() ** 2
+{clear}"""
+_IMPORTING_LOOP = """
+import torch
+import torch.nn.functional as F
+
+from fisher_stats import add_squares
+
+
+def fisher_with_an_imported_helper(net, batches):
+    importance = {n: torch.zeros_like(p) for n, p in net.named_parameters()}
+    for x, y in batches:
+        loss = F.cross_entropy(net(x), y)
+        loss.backward()
+        add_squares(net, importance)
+    return importance
+"""
+
+
+def _run_project(folder, train: str, stats: str) -> object:  # type: ignore[no-untyped-def]
+    """`train` run with `fisher_stats` (the helper module of `stats`) importable."""
+    import sys
+    import types
+
+    helper = types.ModuleType("fisher_stats")
+    exec(compile(stats, "<gf033-stats>", "exec"), helper.__dict__)
+    saved = sys.modules.get("fisher_stats")
+    sys.modules["fisher_stats"] = helper
+    try:
+        return _run(_HEAD + train + "\nresult = fisher_with_an_imported_helper(model, loader)\n")
+    finally:
+        if saved is None:
+            sys.modules.pop("fisher_stats", None)
+        else:
+            sys.modules["fisher_stats"] = saved
+
+
+def test_read_in_a_helper_of_another_file_rewritten_like_the_hand_fix(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The `.grad` read sits in a module of the project the training script imports: the
+    unsafe fix clears in the script's loop, and trains like the helper clearing after its read."""
+    from conftest import run_gradfix
+
+    (tmp_path / ".git").mkdir()
+    stats = _STATS_MODULE.replace("{clear}", "")
+    (tmp_path / "fisher_stats.py").write_text(stats)
+    (tmp_path / "train.py").write_text(_IMPORTING_LOOP)
+    found = run_gradfix("--no-cache", "--select", "GF033", "train.py", cwd=tmp_path)
+    assert found.returncode == 1 and "train.py:13:9: GF033 `add_squares(net, importance)`" in found.stdout.decode()
+    run_gradfix("--no-cache", "--select", "GF033", "--write", "--unsafe-fixes", ".", cwd=tmp_path)
+    rewritten = (tmp_path / "train.py").read_text()
+    assert (tmp_path / "fisher_stats.py").read_text() == stats
+    assert rewritten == _clear_first(_IMPORTING_LOOP, "    for x, y in batches:", "net")
+    cleared_in_the_helper = _STATS_MODULE.replace("{clear}", "    net.zero_grad()\n")
+    assert _same(_run_project(tmp_path, rewritten, stats), _run_project(tmp_path, _IMPORTING_LOOP, cleared_in_the_helper))
+    assert not _same(_run_project(tmp_path, _IMPORTING_LOOP, stats), _run_project(tmp_path, rewritten, stats))
+    # the hand-fixed helper (it clears after its read) leaves the script silent
+    (tmp_path / "train.py").write_text(_IMPORTING_LOOP)
+    (tmp_path / "fisher_stats.py").write_text(cleared_in_the_helper)
+    assert run_gradfix("--no-cache", "--select", "GF033", "train.py", cwd=tmp_path).returncode == 0
+
+
+_MEMBERS = """
+members = [model, torch.nn.Sequential(torch.nn.Linear(4, 3))]
+
+
+def member_gradient_norms(members, batches):
+    traces = [[] for _ in members]
+    for x, y in batches:
+        for net, trace in zip(members, traces):
+            F.cross_entropy(net(x), y).backward()
+            trace.append(torch.stack([w.grad.norm() for w in net.parameters()]).sum())
+{after_read}    return traces
+
+
+result = member_gradient_norms(members, loader)
+"""
+
+
+def test_members_of_a_list_received_rewritten_like_the_hand_fix() -> None:
+    """A list of models the function receives, walked on every batch: the clear goes at the
+    start of the member loop, and trains like dropping each member's gradients after its read."""
+    buggy = _HEAD + _MEMBERS.replace("{after_read}", "")
+    rewritten = _fixed(buggy)
+    assert rewritten == _clear_first(buggy, "        for net, trace in zip(members, traces):", "net")
+    dropped = _HEAD + _MEMBERS.replace("{after_read}", "            net.zero_grad(set_to_none=True)\n")
+    assert _same(_run(rewritten), _run(dropped))
+    assert not _same(_run(rewritten), _run(buggy))
+    assert _fixed(buggy, unsafe=False) == buggy

@@ -662,9 +662,38 @@ def _placed(tree: ast.Module, stmt: ast.stmt) -> tuple[ast.AST, list[ast.stmt]] 
                     if earlier is stmt:
                         return owner, block
         if inside is None:
-            return None
+            inside = _holding(owner, stmt)
+            if inside is stmt:
+                return owner, _block_holding(owner, stmt)  # type: ignore[return-value]
+            if inside is None:
+                return None
         owner = inside
     return None
+
+
+def _holding(owner: ast.AST, stmt: ast.stmt) -> ast.AST | None:
+    """`stmt` itself, or the compound statement of `owner`'s blocks whose span holds it, read
+    statement by statement: a block a state machine's reading made (`phase_loops`) may hold
+    a statement after its batch loop that starts inside the loop's span (the `break` of
+    `except StopIteration:`), where the search by position stops short."""
+    for block in blocks_of(owner):
+        for candidate in block:
+            if candidate is stmt:
+                return stmt
+    for block in blocks_of(owner):
+        for candidate in block:
+            if (
+                candidate.__class__ in COMPOUND_KINDS
+                and (candidate.lineno, candidate.col_offset) <= (stmt.lineno, stmt.col_offset)
+                and (candidate.end_lineno, candidate.end_col_offset) >= (stmt.end_lineno, stmt.end_col_offset)  # type: ignore[attr-defined]
+            ):  # fmt: skip
+                return candidate
+    return None
+
+
+def _block_holding(owner: ast.AST, stmt: ast.stmt) -> list[ast.stmt] | None:
+    """The block of `owner` that holds `stmt` itself."""
+    return next((block for block in blocks_of(owner) if any(s is stmt for s in block)), None)
 
 
 def _first_line(statement: ast.stmt) -> int:

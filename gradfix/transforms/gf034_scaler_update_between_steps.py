@@ -139,16 +139,25 @@ class ScalerUpdateBetweenSteps(Rule):
                     yield finding
 
 
-def _judge(owner, block, index, key, source, backpropagating, rule) -> Finding | None:  # noqa: ANN001
-    update = block[index]
-    first = None
+# `_step_before`'s answer when an update of the scaler comes first
+_UPDATED = ast.Pass()
+
+
+def _step_before(block: list, index: int, key: str):  # type: ignore[no-untyped-def]  # noqa: ANN202
+    """The last `scaler.step(...)` statement before `block[index]`, `_UPDATED` when an update of
+    the same scaler stands between them, None when there is none."""
     for earlier in reversed(block[:index]):
         if _method_call(earlier, "update") == key:
-            return None
+            return _UPDATED
         if _method_call(earlier, "step") == key:
-            first = earlier
-            break
-    if first is None or not _scaled_backward_before(owner, key, first):
+            return earlier
+    return None
+
+
+def _judge(owner, block, index, key, source, backpropagating, rule) -> Finding | None:  # noqa: ANN001
+    update = block[index]
+    first = _step_before(block, index, key)
+    if first is None or first is _UPDATED or not _scaled_backward_before(owner, key, first):
         return None
     # the later step: in a following statement of the block, or under an `if`/`with` after it
     for position in range(index + 1, len(block)):
@@ -188,12 +197,9 @@ def _judge_outward(owner, parent, block, index, key, source, backpropagating, pl
     level_parent, level_block, level_index = parent, block, index
     first_outside = False
     while first is None:
-        for earlier in reversed(level_block[:level_index]):
-            if _method_call(earlier, "update") == key:
-                return None
-            if _method_call(earlier, "step") == key:
-                first = earlier
-                break
+        first = _step_before(level_block, level_index, key)
+        if first is _UPDATED:
+            return None
         if first is not None:
             break
         if not isinstance(level_parent, _ONCE) or id(level_parent) not in places:

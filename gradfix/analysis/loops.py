@@ -2973,8 +2973,6 @@ class _Walker:
         over one may run it (`pipeline_functions` decides). Found once per module."""
         facts = self.facts
         found = facts.__dict__.get("_stage_tuples")
-        if found is None and not _lists_a_function(facts):
-            found = facts.__dict__["_stage_tuples"] = frozenset()
         if found is None:
             # the tuples of names first: which functions backpropagate is asked only when
             # the module binds one (most do not)
@@ -2998,14 +2996,12 @@ class _Walker:
         not shadowed where the call is (`for fn in (load, train_batch, log): state =
         fn(state)`): the tuple written in the `for` itself or a name the call's scope binds
         once, and only there, to one (`STAGES = (train_batch, record)`). None otherwise."""
-        facts = ctx.facts or self.facts
-        if not _lists_a_function(facts):
-            return None
         for holder in reversed(ctx.loops):
             if holder.__class__ is ast.For and holder.target.__class__ is ast.Name and holder.target.id == name:  # type: ignore[attr-defined]
                 break
         else:
             return None
+        facts = ctx.facts or self.facts
         written = holder.iter  # type: ignore[attr-defined]
         if written.__class__ is ast.Name:
             scope: ast.AST = ctx.functions[-1] if ctx.functions else facts.source.tree
@@ -3492,41 +3488,6 @@ def _only_binding(scope: ast.AST, name: str, declarations: bool = False, besides
         elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name:
             values.append(node.value)
     return values[0] if stores == 1 and len(values) == 1 else None
-
-
-def _lists_a_function(facts) -> bool:  # type: ignore[no-untyped-def]
-    """The module's text may write the name of one of its functions as an item of a tuple or
-    list (`(train_batch, record)`, `[load, step]`, `train_batch, record`: a comma or a bracket
-    beside the name): a pipeline of stages may be read only then. A search of the text, once
-    per module (reading the module's assignments built the index of
-    its statements for every module, +0.3% of a perf5 run)."""
-    found = facts.__dict__.get("_lists_functions")
-    if found is None:
-        found = False
-        text = facts.source.text
-        size = len(text)
-        for name in facts.module_functions:
-            start = 0
-            while not found:
-                at = text.find(name, start)
-                if at < 0:
-                    break
-                start = at + len(name)
-                if (at and (text[at - 1].isalnum() or text[at - 1] in "_.")) or (start < size and (text[start].isalnum() or text[start] == "_")):
-                    continue  # (part of another name, or an attribute)
-                before = at - 1
-                while before >= 0 and text[before] in " \t\r\n\\":
-                    before -= 1
-                after = start
-                while after < size and text[after] in " \t\r\n\\":
-                    after += 1
-                # (an item of a tuple or list has a comma or its bracket on one side at least:
-                # `(a, b)`, `a, b`, `[a]`)
-                found = (before >= 0 and text[before] in "([,") or (after < size and text[after] in ",)]")
-            if found:
-                break
-        facts.__dict__["_lists_functions"] = found
-    return found  # type: ignore[no-any-return]
 
 
 def _binds_name(scope: ast.AST, name: str) -> bool:

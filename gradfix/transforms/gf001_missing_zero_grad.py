@@ -322,8 +322,10 @@ class MissingZeroGrad(Rule):
       step and every backward under the same test of the loop's mode, `if phase == "train":`
       in the tutorial's train/val loop: a test that calls nothing and reads no name the loop
       binds (when that test reads the optimizer, `if optimizer is not None:` in a function that
-      also evaluates with `optimizer=None`, the clear goes first in its block, not at the top of
-      the iteration); and so is a step under such tests alone, a setting like `if self.train_backbone:`:
+      also evaluates with `optimizer=None`, or a flag the function binds only from it,
+      `learning = opt is not None`, or any such test when the optimizer is a parameter
+      defaulting to `None`, the clear goes first in its block, not at the top of the
+      iteration, where it would call `None.zero_grad()`); and so is a step under such tests alone, a setting like `if self.train_backbone:`:
       when it steps, it steps on every iteration -- fixed by a clear right after the step,
       under the same test, which is also right for a step helper told by its caller when to
       step, `if do_step: optimizer.step()`; and so is a step written with its backward in the
@@ -955,9 +957,40 @@ def _guard_testing_the_optimizer(loop: TrainingLoop, step: GradEvent, target: st
         return None
     guard = within[0].node
     root = target.split("[", 1)[0]
-    if not any(dotted(n) == root for n in ast.walk(guard.test) if isinstance(n, (ast.Name, ast.Attribute))):
+    read = {dotted(n) for n in ast.walk(guard.test) if isinstance(n, (ast.Name, ast.Attribute))}
+    if root not in read and not _may_be_none(root, read, loop.function):
         return None
     return guard if _mode_guarded(loop, target, model) else None
+
+
+def _may_be_none(root: str, read: set[str | None], function: ast.FunctionDef | ast.AsyncFunctionDef | None) -> bool:
+    """The function's optimizer `root` may be absent on a pass that does not train: it is a
+    parameter defaulting to `None` (`def run_epoch(model, loader, opt=None)`), or the test reads
+    a flag the function binds only from the optimizer (`train = opt is not None`)."""
+    if function is None or "." in root:
+        return False
+    arguments = function.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    defaults = dict(zip([a.arg for a in positional[len(positional) - len(arguments.defaults):]], arguments.defaults))
+    defaults.update((a.arg, d) for a, d in zip(arguments.kwonlyargs, arguments.kw_defaults) if d is not None)
+    default = defaults.get(root)
+    if isinstance(default, ast.Constant) and default.value is None:
+        return True
+    flags = {name for name in read if name is not None and "." not in name and name not in defaults}
+    values: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            if node.targets[0].id in flags:
+                values.setdefault(node.targets[0].id, []).append(node.value)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.With, ast.AsyncWith, ast.NamedExpr)):
+            bound = [getattr(node, "target", None), *(getattr(i, "optional_vars", None) for i in getattr(node, "items", ()))]
+            for target in bound:
+                for name in (n.id for n in ast.walk(target) if isinstance(n, ast.Name)) if target is not None else ():
+                    values.setdefault(name, []).append(ast.Constant(value=None))  # bound otherwise: not only from the optimizer
+    return any(
+        vals and all(any(isinstance(n, ast.Name) and n.id == root for n in ast.walk(v)) for v in vals)
+        for vals in (values.get(name, []) for name in flags)
+    )
 
 
 def _mode_guarded(loop: TrainingLoop, target: str, model: ModuleModel) -> bool:

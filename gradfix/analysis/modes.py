@@ -2122,6 +2122,12 @@ def evaluated_before(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
         root = re.compile(r"(?<![\w.])" + re.escape(module.split(".", 1)[0]) + r"\b")
         if any(root.search(texts[i]) for i in range(at + 1, len(before)) if i not in chosen):
             del left[module]
+        elif _eval_written_before(module, at, texts, chosen, root) and not any(
+            item.kind in (ModeKind.TRAIN, ModeKind.UNSURE) and any(k and related(k, module) for k in item.keys) for item in items
+        ):
+            # `net.eval()` written before the evaluations (`net.eval(); base = accuracy(net,
+            # loader)`): the code chose eval mode for what follows, the helper changed nothing
+            del left[module]
     if not left:
         return []
     found = []
@@ -2134,6 +2140,24 @@ def evaluated_before(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
                 found.append(item)
                 break
     return found
+
+
+def _eval_written_before(module: str, at: int, texts: list[str], chosen: list[int], root: re.Pattern[str]) -> bool:
+    """A statement of its own `module.eval()` (or `module.train(False)`) comes before the
+    evaluation at `texts[at]`, with only evaluations (`chosen`) or statements that do not
+    name the module between them: eval mode is the code's own choice there, not the
+    helper's leftover (the module restored from a checkpoint and frozen for a defence)."""
+    wanted = normalize(module)
+    for i in range(at - 1, -1, -1):
+        if i in chosen:
+            continue
+        text = texts[i].strip()
+        for suffix in (".eval()", ".train(False)", ".train(mode=False)"):
+            if text.endswith(suffix) and normalize(text[: -len(suffix)]) == wanted:
+                return True
+        if root.search(texts[i]):
+            return False
+    return False
 
 
 def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredEval]:

@@ -87,7 +87,10 @@ class EvalModeNotRestored(Rule):
     untrained baseline: the helper switches the module to eval and runs it) when nothing
     switches the module back before the loop's first `backward()` (a loop that calls
     `.train(` anywhere is taken to set the mode itself; a commented-out `# model.train()` is
-    not a call). The module must
+    not a call; nor when a statement of its own `model.eval()` comes before the evaluation
+    with nothing else naming the module between them, `model.eval(); acc = evaluate(model,
+    loader)` ahead of a defence that fine-tunes in eval mode: the code chose eval mode
+    itself). The module must
     be the one the loop trains: an optimizer stepped in the loop is built over its
     parameters (also by a builder of the file or of another module of the project, bound once
     in the loop's function, `optimizer = build_optimizer(model, lr)` whose every `return` is a

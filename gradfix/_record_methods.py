@@ -96,8 +96,8 @@ def _m6(*, _setattr, **_):
     return __init__
 
 
-def _m7(*, _default_binding, _default_branch, _default_branch_holds, _default_fixable, _default_model_key, _setattr, **_):
-    def __init__(self, loss_call, loss_kind, input, statement, scope, where, activation, node, binding=_default_binding, model_key=_default_model_key, branch=_default_branch, branch_holds=_default_branch_holds, fixable=_default_fixable):
+def _m7(*, _default_binding, _default_branch, _default_branch_holds, _default_fixable, _default_handed_loss, _default_model_key, _setattr, **_):
+    def __init__(self, loss_call, loss_kind, input, statement, scope, where, activation, node, binding=_default_binding, model_key=_default_model_key, branch=_default_branch, branch_holds=_default_branch_holds, fixable=_default_fixable, handed_loss=_default_handed_loss):
         _setattr(self, 'loss_call', loss_call)
         _setattr(self, 'loss_kind', loss_kind)
         _setattr(self, 'input', input)
@@ -111,6 +111,7 @@ def _m7(*, _default_binding, _default_branch, _default_branch_holds, _default_fi
         _setattr(self, 'branch', branch)
         _setattr(self, 'branch_holds', branch_holds)
         _setattr(self, 'fixable', fixable)
+        _setattr(self, 'handed_loss', handed_loss)
     return __init__
 
 
@@ -1242,7 +1243,7 @@ METHODS = {
     'def __init__(self, small, conditional, no_grad):\n    self.small = small\n    self.conditional = conditional\n    self.no_grad = no_grad\n': _m4,
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.small, self.conditional, self.no_grad, ) == (other.small, other.conditional, other.no_grad, )\n    return NotImplemented\n': _m5,
     "def __init__(self, kind, call, pre, form):\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'call', call)\n    _setattr(self, 'pre', pre)\n    _setattr(self, 'form', form)\n": _m6,
-    "def __init__(self, loss_call, loss_kind, input, statement, scope, where, activation, node, binding=_default_binding, model_key=_default_model_key, branch=_default_branch, branch_holds=_default_branch_holds, fixable=_default_fixable):\n    _setattr(self, 'loss_call', loss_call)\n    _setattr(self, 'loss_kind', loss_kind)\n    _setattr(self, 'input', input)\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'scope', scope)\n    _setattr(self, 'where', where)\n    _setattr(self, 'activation', activation)\n    _setattr(self, 'node', node)\n    _setattr(self, 'binding', binding)\n    _setattr(self, 'model_key', model_key)\n    _setattr(self, 'branch', branch)\n    _setattr(self, 'branch_holds', branch_holds)\n    _setattr(self, 'fixable', fixable)\n": _m7,
+    "def __init__(self, loss_call, loss_kind, input, statement, scope, where, activation, node, binding=_default_binding, model_key=_default_model_key, branch=_default_branch, branch_holds=_default_branch_holds, fixable=_default_fixable, handed_loss=_default_handed_loss):\n    _setattr(self, 'loss_call', loss_call)\n    _setattr(self, 'loss_kind', loss_kind)\n    _setattr(self, 'input', input)\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'scope', scope)\n    _setattr(self, 'where', where)\n    _setattr(self, 'activation', activation)\n    _setattr(self, 'node', node)\n    _setattr(self, 'binding', binding)\n    _setattr(self, 'model_key', model_key)\n    _setattr(self, 'branch', branch)\n    _setattr(self, 'branch_holds', branch_holds)\n    _setattr(self, 'fixable', fixable)\n    _setattr(self, 'handed_loss', handed_loss)\n": _m7,
     "def __init__(self, key, value, statement, scope, class_name):\n    _setattr(self, 'key', key)\n    _setattr(self, 'value', value)\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'scope', scope)\n    _setattr(self, 'class_name', class_name)\n": _m8,
     'def __init__(self, loop, statements=_FACTORY, values=_FACTORY):\n    self.loop = loop\n    self.statements = _factory_statements() if statements is _FACTORY else statements\n    self.values = _factory_values() if values is _FACTORY else values\n': _m9,
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.loop, self.statements, self.values, ) == (other.loop, other.statements, other.values, )\n    return NotImplemented\n': _m10,

@@ -156,7 +156,14 @@ def _says_training(data: bytes) -> bool:
         return True
     if b"accumulat" in data and any(word in data for word in _ACCUMULATING) and any(hook in data for hook in _ACCUMULATING_HOOKS):
         return True
-    return any(hook in data and framework in data for hook, framework in _FRAMEWORK_LOSSES)
+    if any(hook in data and framework in data for hook, framework in _FRAMEWORK_LOSSES):
+        return True
+    # Ignite's supervised trainer backpropagates `loss_fn(model(x), y)` itself: read (by GF018)
+    # only when an activation is named too (a model that may end with one)
+    return b"supervised_train" in data and b"ignite" in data and any(word in data for word in _ACTIVATION_WORDS)
+
+
+_ACTIVATION_WORDS = (b"oftmax", b"igmoid")
 
 
 # the loss a framework backpropagates, in a file that calls no backward: a LightningModule's

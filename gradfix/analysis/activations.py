@@ -128,6 +128,10 @@ class ProbabilityInput:
     # False: the loss was read from a factory of the file that picks it by a literal name
     # (`get_loss("xent")` returning `nn.CrossEntropyLoss()` in that arm): reported, not fixed
     fixable: bool = True
+    # the loss handed to a library's training step that runs `loss_fn(model(x), y)` itself
+    # (Ignite's `create_supervised_trainer(model, opt, nn.CrossEntropyLoss())`; `loss_call` is then
+    # the library call): named in the message
+    handed_loss: ast.expr | None = None
 
 
 # Conventional module aliases, read as such when the file does not bind them otherwise.
@@ -382,6 +386,20 @@ class _Finder:
         bindings = self.index.bindings(key, scope) or self.index.class_attribute(key, scope)
         kinds = {self._function_kind(binding.value) for binding in bindings}
         return kinds.pop() if len(kinds) == 1 else None
+
+    def handed_loss_kind(self, loss: ast.expr, scope: Scope) -> str | None:
+        """The kind of a loss handed over, not called: built there (`nn.CrossEntropyLoss()`),
+        torch's function (`F.cross_entropy`), or a name or `self.<attr>` bound only to one."""
+        if isinstance(loss, ast.Call):
+            return self._loss_class_kind(loss)
+        name = dotted(loss)
+        if name is None:
+            return None
+        kind = LOSS_FUNCTIONS.get(self.qualify(name) or "")
+        if kind is not None:
+            return kind
+        key = self.source.key(loss)
+        return self._bound_kind(key, scope, LOSS_CLASSES) or self._bound_function(key, scope)
 
     def loss_kind(self, call: ast.Call, scope: Scope) -> str | None:
         func = call.func
@@ -1641,6 +1659,8 @@ def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
                     bindings = finder.index.bindings(node.func.id, scope)
                     if len(bindings) == 1 and isinstance(bindings[0].value, ast.Lambda) and bindings[0] not in lambdas:
                         lambdas.append(bindings[0])
+    if "create_supervised_trainer" in text or "supervised_training_step" in text:
+        out.extend(_library_steps(model, finder))
     for binding in lambdas:
         # `loss_fn = lambda o, t: F.cross_entropy(F.softmax(o, 1), t)` called in the loop: the
         # activation written in the lambda itself (its parameters are not the scope's names)
@@ -1651,6 +1671,55 @@ def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
                 if found is not None and found.where == "inline":
                     out.append(found)
     return out
+
+
+# Ignite's builders of a training step that run `loss_fn(model_transform(model_fn(model, x)), y)`
+# and backpropagate it (ignite/engine/__init__.py, pytorch-ignite 0.5.5)
+_IGNITE_STEPS = frozenset({
+    "create_supervised_trainer", "supervised_training_step", "supervised_training_step_amp",
+    "supervised_training_step_apex", "supervised_training_step_tpu",
+})  # fmt: skip
+
+
+def _library_steps(model: ModuleModel, finder: _Finder) -> Iterator[ProbabilityInput]:
+    """`create_supervised_trainer(model, opt, nn.CrossEntropyLoss())` (or one of Ignite's
+    `supervised_training_step*`) with a `model` whose last layer is an activation the loss
+    applies itself: the step Ignite builds feeds the model's output to the loss unchanged, unless
+    a `model_transform=` or `model_fn=` is handed in (then not read)."""
+    qualify = model.facts.imports.qualify
+    for stmt in model.source.statements:
+        if not isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.Expr, ast.Return)):
+            continue
+        for node in ast_walk(stmt):
+            if not isinstance(node, ast.Call):
+                continue
+            name = qualify(call_name(node)) or ""
+            if not name.startswith("ignite.") or name.rsplit(".", 1)[-1] not in _IGNITE_STEPS:
+                continue
+            keywords = {k.arg: k.value for k in node.keywords}
+            if None in keywords or "model_transform" in keywords or "model_fn" in keywords:
+                continue
+            if any(isinstance(a, ast.Starred) for a in node.args):
+                continue
+            net = node.args[0] if node.args else keywords.get("model")
+            loss = node.args[2] if len(node.args) > 2 else keywords.get("loss_fn")
+            if net is None or loss is None or dotted(net) is None:
+                continue
+            scope = finder.index.scope_of(stmt)
+            kind = finder.handed_loss_kind(loss, scope)
+            if kind is None:
+                continue
+            applied = ast.Call(func=net, args=[], keywords=[])  # what the step runs: `model(x)`
+            applied.lineno, applied.col_offset = node.lineno, node.col_offset
+            applied.end_lineno, applied.end_col_offset = node.end_lineno, node.end_col_offset
+            for wrong in WRONG_INPUT[kind]:
+                module = finder._model_with_activation(applied, scope, wrong)
+                if module is not None:
+                    yield ProbabilityInput(
+                        node, _input_kind(kind, wrong), net, stmt, scope, "model", None, net,
+                        model_key=module, fixable=False, handed_loss=loss,
+                    )
+                    break
 
 
 _NOT_PROJECT = MODELLED_LIBRARIES | {"torchvision", "torchaudio", "torchtext", "datasets"}

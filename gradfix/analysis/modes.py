@@ -453,6 +453,13 @@ class _ModeWalker:
                         setattr(each, field_name, getattr(call, field_name, None))
                     self.call(each, ctx)
                 return
+        if method == "run" and recv is not None and says_evaluator(self.model) and (ctx.source is None or ctx.source is self.model.source):
+            evaluated = ignite_evaluated(recv, self.model)
+            if evaluated is not None:
+                # `evaluator.run(val)` with `evaluator = create_supervised_evaluator(model, ...)`:
+                # Ignite's evaluation step calls `model.eval()` at each batch and never switches back
+                self.emit(ModeKind.EVAL, (self.key(evaluated, ctx),), call, ctx)
+                return
         if (
             recv is not None and method in ("eval", "train") and call.args and dotted(call.args[0]) is not None
             and (self.facts.imports.qualify(dotted(recv) or "") or "") in _UNBOUND_MODULE
@@ -1115,6 +1122,33 @@ def _name_values(model: ModuleModel) -> dict[str, list[ast.expr]]:
                     found.setdefault(target.id, []).append(stmt.value)  # type: ignore[attr-defined]
         model.__dict__["_name_values"] = found
     return found
+
+
+def says_evaluator(model: ModuleModel) -> bool:
+    """Whether the file says `create_supervised_evaluator` at all (read once per model)."""
+    says = model.__dict__.get("says_evaluator")
+    if says is None:
+        says = model.__dict__["says_evaluator"] = "create_supervised_evaluator" in model.source.text
+    return says
+
+
+_IGNITE_EVALUATORS = ("ignite.engine.create_supervised_evaluator", "ignite.engine.__init__.create_supervised_evaluator")
+
+
+def ignite_evaluated(engine: ast.expr, model: ModuleModel) -> ast.expr | None:
+    """The module an Ignite supervised evaluator runs in eval mode: `create_supervised_evaluator(net,
+    ...)` itself, or a name the file binds once, to that call (`net`, when it is a name or an
+    attribute). Its update (`supervised_evaluation_step`) calls `net.eval()` at each batch."""
+    value: ast.expr | None = strip_same_module(engine)
+    if isinstance(value, ast.Name):
+        bindings = assignments(model).by_key.get(value.id, [])
+        value = bindings[0].value if len(bindings) == 1 else None
+    if not isinstance(value, ast.Call) or (model.facts.imports.qualify(call_name(value)) or "") not in _IGNITE_EVALUATORS:
+        return None
+    if any(isinstance(a, ast.Starred) for a in value.args) or any(k.arg is None for k in value.keywords):
+        return None
+    module = value.args[0] if value.args else next((k.value for k in value.keywords if k.arg == "model"), None)
+    return module if module is not None and dotted(module) is not None else None
 
 
 def _says_partial(model: ModuleModel) -> bool:
@@ -1853,7 +1887,7 @@ def _says_eval(model: ModuleModel) -> bool:
     """The module's text switches some module to eval mode (searched once per model)."""
     anywhere = getattr(model, "_switches_to_eval", None)
     if anywhere is None:
-        anywhere = model._switches_to_eval = _evaluates(model.source.text)  # type: ignore[attr-defined]
+        anywhere = model._switches_to_eval = _evaluates(model.source.text) or says_evaluator(model)  # type: ignore[attr-defined]
     return anywhere
 
 
@@ -1865,6 +1899,8 @@ def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
     text = model.source.segment(loop.node)
     if anywhere and (_evaluates(text) or any(name in text for name in _switching_functions(model))):
         return True
+    if anywhere and says_evaluator(model):
+        return True  # an Ignite evaluator's `run(...)`, in the loop or in an engine's event handler
     if _calls_callable_object(text, model):
         return True  # `verify(step, model)`, `verify` a `Verifier(...)` whose `__call__` evaluates
     if model.callback_hooks and any(

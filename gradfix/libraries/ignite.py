@@ -47,7 +47,10 @@ CONSTRUCTORS = (
             "builds an Engine whose update clears (at the first micro-batch of each window), divides the loss "
             "by gradient_accumulation_steps when > 1, backpropagates and steps (at each window's last "
             "micro-batch; iterations count across epochs, so no tail is lost): never a finding "
-            "(test_create_supervised_trainer_accumulates_and_divides). The amp variants use a GradScaler."
+            "(test_create_supervised_trainer_accumulates_and_divides). The amp variants use a GradScaler. "
+            "Its update hands loss_fn (argument 2, or loss_fn=) the model's output unchanged when no "
+            "model_transform= or model_fn= is given: a model ending in nn.Softmax trained with "
+            "nn.CrossEntropyLoss() is GF018 (test_supervised_trainer_feeds_the_model_output_to_the_loss_unchanged)"
         ),
     ),
     Constructor(
@@ -114,7 +117,11 @@ FRAMEWORKS = (
             "ITERATION_* events) form one training iteration; the engine adds nothing around them. "
             "Nor does it set modules' modes: a handler of EPOCH_COMPLETED that calls model.eval() leaves the "
             "next epoch's updates in eval mode (test_epoch_completed_handler_mode_carries_into_the_next_epoch); "
-            "run() without max_epochs runs one epoch (test_run_defaults_to_one_epoch)"
+            "run() without max_epochs runs one epoch (test_run_defaults_to_one_epoch). The engine "
+            "create_supervised_evaluator(model) builds calls model.eval() at every batch and never switches "
+            "back, while create_supervised_trainer's calls model.train() at every batch: evaluator.run(...) "
+            "read as model.eval() (GF017) beside a hand step or loop that never calls model.train() "
+            "(test_supervised_evaluator_leaves_the_model_in_eval_mode)"
         ),
     ),
 )

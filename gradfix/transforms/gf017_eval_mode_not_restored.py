@@ -14,9 +14,11 @@ from gradfix.analysis.modes import (
     _exclusive,
     evaluated_before,
     forwards_before_backward,
+    ignite_evaluated,
     listed_switches,
     manual_modes,
     mode_items,
+    says_evaluator,
     trains_in_eval_mode,
     unrestored_evals,
 )
@@ -286,7 +288,11 @@ class EvalModeNotRestored(Rule):
     handler of the engine calls `.train(`: reported, fixed with `model.train()` at the end of the
     handler (no fix when it may `return`). Not for `EPOCH_*` events when a `trainer.run(...)` of
     the file runs one epoch (no `max_epochs`, Ignite's default of one, or `max_epochs=1`), nor
-    `COMPLETED`, nor a handler registered on another engine (an evaluator's).
+    `COMPLETED`, nor a handler registered on another engine (an evaluator's). Running Ignite's
+    `create_supervised_evaluator(model, ...)` (`evaluator.run(val)`, the evaluator bound once, or
+    `create_supervised_evaluator(model).run(val)`) is read as `model.eval()`: its step calls it at
+    every batch and never switches back (in such a handler, or in a training loop; Ignite's
+    `create_supervised_trainer` switches back itself at every batch).
 
     A frozen part put in eval mode before the loop (`model.encoder.requires_grad_(False)`, or
     `for p in model.encoder.parameters(): p.requires_grad = False`, then `model.encoder.eval()`,
@@ -556,6 +562,7 @@ class EvalModeNotRestored(Rule):
         items = mode_items(loop, model)
         if any(i.kind is ModeKind.TRAIN for i in items):
             return  # the step sets the mode itself
+        evaluator = says_evaluator(model)
         trained, complete = trained_modules(loop, model)
         manual = manual_modes(model)
         for event, handler in handlers:
@@ -563,12 +570,19 @@ class EvalModeNotRestored(Rule):
                 continue
             for stmt in handler.body:
                 call = stmt.value if isinstance(stmt, ast.Expr) else None
-                if not (
+                evaluated = None
+                if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "run" and evaluator:
+                    # `evaluator.run(val)`, `evaluator = create_supervised_evaluator(model, ...)`:
+                    # Ignite's evaluation step calls `model.eval()` and never switches back
+                    evaluated = ignite_evaluated(call.func.value, model)
+                elif not (
                     isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "eval"
                     and not call.args and not call.keywords and dotted(call.func.value) is not None
                 ):
                     continue
-                module = source.key(call.func.value)
+                if evaluated is None and call.func.attr == "run":  # type: ignore[union-attr]
+                    continue
+                module = source.key(evaluated if evaluated is not None else call.func.value)  # type: ignore[union-attr]
                 if id(call) in seen or manual.manages(module) or not forwards_before_backward(items, module):
                     continue
                 if any(i.kind is ModeKind.UNSURE and any(k and related(k, module) for k in i.keys) for i in items):

@@ -103,7 +103,10 @@ class ActivationBeforeLoss(Rule):
     == "mlp": model = MLP() else: model = CNN()`, one class that ends so is enough: that choice
     trains wrongly; a forward that returns a tuple, `return self.dec(z), mu, logvar`, is read at
     the element the loss receives, `recon, mu, logvar = model(x)`; when it is rebound statement after statement at the module's top level, as a
-    notebook does cell after cell, the last binding before the loop is the one it trains). A `sigmoid` before a cross-entropy is reported too (its outputs lie in
+    notebook does cell after cell, the last binding before the loop is the one it trains). A model
+    ending so handed with such a loss to Ignite's `create_supervised_trainer(model, opt, loss_fn)`
+    (or `supervised_training_step(...)`, whose update runs `loss_fn(model(x), y)` and backpropagates
+    it) is reported on that call, without a fix, unless a `model_transform=` or `model_fn=` is given. A `sigmoid` before a cross-entropy is reported too (its outputs lie in
     (0, 1), so the logits the loss sees differ by at most 1). The probabilities may carry a
     small floor on the way (`F.softmax(out, 1) + 1e-8`, `+ eps`, `.clamp(1e-6, 1)`,
     `.clamp(min=eps)`, `torch.clamp(p, ...)`): still probabilities. `log_softmax` before a
@@ -178,6 +181,9 @@ class ActivationBeforeLoss(Rule):
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         for found in probability_inputs(model):
             loss_text = _short(model.source.code(found.loss_call.func)) + "(...)"
+            if found.handed_loss is not None:
+                # the loss handed to Ignite's `create_supervised_trainer(...)`, which calls it itself
+                loss_text = _short(model.source.code(found.handed_loss)) + "` run by `" + loss_text
             message = self.messages[found.loss_kind].format(loss=loss_text)
             if found.where == "model":
                 message += self.model_message.format(module=found.model_key)

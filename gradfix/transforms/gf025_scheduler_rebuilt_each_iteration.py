@@ -138,6 +138,15 @@ class SchedulerRebuiltEachIteration(Rule):
     other statement (a cache, `if self._x is None: ...`, branches, a side effect), a
     decorator, nor when the loop binds the name otherwise too.
 
+    Also a timm scheduler (`sched, _ = create_scheduler_v2(opt, "cosine", ...)` with a literal
+    kind other than `"plateau"`, or `CosineLRScheduler`, `TanhLRScheduler`, `StepLRScheduler`,
+    `MultiStepLRScheduler`, `PolyLRScheduler`) built by a statement at the top level of a loop's
+    body and stepped in the loop only after a later statement of the body backpropagates and
+    steps the optimizer (`sched.step(epoch + 1)`, timm's convention): timm's constructor writes
+    its first rate into the optimizer (the warm-up's `warmup_lr_init`, or the optimizer's initial
+    rate), so every iteration trains at that rate. Built and then stepped before the training
+    (`sched.step(epoch)`), a new one sets the rate one built once would: not reported.
+
     ## Why is this bad?
     A new scheduler starts its schedule over: it counts its steps from zero and sets the
     learning rate back to where the schedule begins. Built on every epoch, a cosine or a
@@ -245,12 +254,20 @@ class SchedulerRebuiltEachIteration(Rule):
         " optimization: each new scheduler starts its schedule over, so the learning rate never follows it; return it"
         " from `configure_optimizers` and take it from `self.lr_schedulers()`"
     )
+    timm_message = (
+        "`{target}` is built again on every iteration of the loop that steps it, after the training: a timm"
+        " scheduler writes its first rate into the optimizer when built, so every iteration trains at that rate"
+        " and the schedule never applies; build it once before the loop"
+    )
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         source = model.source
         data = source.data
         builds = any(word in data for word in _BUILDS)
+        timm = b"timm" in data and (b"create_scheduler" in data or b"LRScheduler(" in data)
+        if timm:
+            yield from self._timm_rebuilt(model)
         if not builds and b"partial(" not in data and not (
             model.facts.project is not None and b"sched" in data and _PROJECT_BUILDER.search(data)
         ) and not ((b"](" in data or b".get(" in data) and _REGISTRY_CALL.search(data)) and not (
@@ -322,6 +339,31 @@ class SchedulerRebuiltEachIteration(Rule):
                     self.message.format(target=as_written(stmt.targets[0], target, source) if "[" in target else target),  # type: ignore[union-attr]
                     stmt.value,
                     fix=_fix(stmt, target, loop, model) if direct else None,
+                )
+
+    def _timm_rebuilt(self, model: ModuleModel) -> Iterator[Finding]:
+        """A timm scheduler (`sched, _ = create_scheduler_v2(opt, ...)`, `CosineLRScheduler(opt,
+        ...)`) built at the top level of a loop's body, stepped in the loop (`sched.step(epoch +
+        1)`) only after the training of the iteration: its constructor writes its first rate
+        (the warm-up's, or the optimizer's initial one) into the optimizer, so every iteration
+        trains at that rate and the schedule never applies. Built and then stepped before the
+        training (`sched.step(epoch)`), a new one sets the same rate as one built once: silent."""
+        source = model.source
+        for loop in loops(source.tree.body):
+            if ends_early(loop):
+                continue
+            body = loop.body  # type: ignore[attr-defined]
+            for position, stmt in enumerate(body):
+                target = _timm_scheduler_target(stmt, model)
+                if target is None or not stepped_in(loop, target) or reads_what_the_loop_changes(stmt.value, loop):  # type: ignore[attr-defined]
+                    continue
+                if not _trains_before_stepping(body[position + 1 :], target, source):
+                    continue
+                yield Finding(
+                    self.code,
+                    self.timm_message.format(target=target),
+                    stmt.value,  # type: ignore[attr-defined]
+                    fix=_fix(stmt, target, loop, model),  # type: ignore[arg-type]
                 )
 
     def _through_factories(self, model: ModuleModel) -> Iterator[Finding]:
@@ -511,6 +553,63 @@ def _restarting_scheduler(call: ast.Call, model: ModuleModel, factory: bool = Tr
         if not isinstance(size, ast.Constant) or size.value == 1:
             return False  # (a step size of one multiplies the current rate on every step)
     return True
+
+
+# timm's schedulers whose constructor (timm.scheduler.scheduler.Scheduler.__init__, and the
+# warm-up of each) writes a rate into the optimizer's groups; the factories return (scheduler, epochs)
+_TIMM_SCHEDULER_CLASSES = ("CosineLRScheduler", "TanhLRScheduler", "StepLRScheduler", "MultiStepLRScheduler", "PolyLRScheduler")
+_TIMM_FACTORIES = ("create_scheduler_v2",)
+
+
+def _timm_scheduler_target(stmt: ast.stmt, model: ModuleModel) -> str | None:
+    """`sched, _ = create_scheduler_v2(opt, "cosine", ...)` or `sched = CosineLRScheduler(opt,
+    ...)` (timm's, qualified by the file's imports): the name the scheduler is bound to."""
+    if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1 or not isinstance(stmt.value, ast.Call):
+        return None
+    call = stmt.value
+    qualified = model.facts.imports.qualify(call_name(call)) or ""
+    if not qualified.startswith("timm."):
+        return None
+    last = qualified.rsplit(".", 1)[-1]
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    target = stmt.targets[0]
+    if last in _TIMM_FACTORIES:
+        kind = call.args[1] if len(call.args) > 1 else next((k.value for k in call.keywords if k.arg == "sched"), None)
+        if kind is not None and not (isinstance(kind, ast.Constant) and isinstance(kind.value, str) and kind.value != "plateau"):
+            return None  # (the kind read from a setting, or the plateau scheduler: not read)
+        if not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(target.elts[0], ast.Name)):
+            return None
+        return target.elts[0].id
+    if last in _TIMM_SCHEDULER_CLASSES and isinstance(target, ast.Name):
+        return target.id
+    return None
+
+
+def _trains_before_stepping(rest: list[ast.stmt], target: str, source) -> bool:  # type: ignore[no-untyped-def]
+    """In the statements after the build, one that backpropagates and steps an optimizer
+    (`loss.backward()`, `opt.step()`: a whole inner loop of batches) comes before any that names
+    the scheduler; one naming both is not read (silent)."""
+    trained = False
+    for stmt in rest:
+        text = source.segment(stmt)
+        if _names(text, target):
+            return trained
+        if "backward(" in text and ".step(" in text:
+            trained = True
+    return False
+
+
+def _names(text: str, name: str) -> bool:
+    """`name` written in `text` as a whole name (not inside another, nor as an attribute)."""
+    at = text.find(name)
+    while at != -1:
+        before = text[at - 1] if at else " "
+        after = text[at + len(name)] if at + len(name) < len(text) else " "
+        if not (before.isalnum() or before in "_.") and not (after.isalnum() or after == "_"):
+            return True
+        at = text.find(name, at + 1)
+    return False
 
 
 def _restarting_registry(call: ast.Call, model: ModuleModel) -> bool:

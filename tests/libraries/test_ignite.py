@@ -296,3 +296,71 @@ def test_state_output_is_the_tensor_the_update_returns() -> None:
     # the very tensor the update returned, graph and all (GF009: a list of them keeps every step's graph)
     assert len(kept) == 3 and all(k is r for k, r in zip(kept, returned))
     assert all(k.grad_fn is not None for k in kept)
+
+
+def test_supervised_trainer_feeds_the_model_output_to_the_loss_unchanged() -> None:
+    data = [(torch.randn(4, 3), torch.randint(0, 2, (4,))) for _ in range(3)]
+    model = torch.nn.Sequential(torch.nn.Linear(3, 2), torch.nn.Softmax(dim=1))
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    seen: list = []
+
+    def loss_fn(y_pred, y):
+        seen.append(y_pred.detach().clone())
+        return torch.nn.functional.cross_entropy(y_pred, y)
+
+    create_supervised_trainer(model, opt, loss_fn).run(data, max_epochs=1)
+    # the loss receives the model's last layer's output: probabilities (rows sum to 1), so a
+    # cross-entropy applies its log-softmax to a softmax (GF018)
+    assert len(seen) == 3
+    for y_pred in seen:
+        assert torch.allclose(y_pred.sum(dim=1), torch.ones(4))
+    # trained so, the weights differ from a trainer over the same model without the softmax
+    plain = torch.nn.Sequential(torch.nn.Linear(3, 2))
+    again = torch.nn.Sequential(torch.nn.Linear(3, 2), torch.nn.Softmax(dim=1))
+    plain[0].load_state_dict(again[0].state_dict())
+    opt_a = torch.optim.SGD(again.parameters(), lr=0.1)
+    opt_p = torch.optim.SGD(plain.parameters(), lr=0.1)
+    create_supervised_trainer(again, opt_a, torch.nn.CrossEntropyLoss()).run(data, max_epochs=1)
+    create_supervised_trainer(plain, opt_p, torch.nn.CrossEntropyLoss()).run(data, max_epochs=1)
+    assert not torch.allclose(again[0].weight, plain[0].weight)
+
+
+def test_supervised_evaluator_leaves_the_model_in_eval_mode() -> None:
+    from ignite.engine import create_supervised_evaluator
+
+    data = _tiny.batches(3)
+    model = torch.nn.Sequential(_tiny.linear(), torch.nn.Dropout(0.5))
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    evaluator = create_supervised_evaluator(model)
+    modes: list[bool] = []
+
+    def update(engine, batch):  # sets no mode
+        modes.append(model.training)
+        opt.zero_grad()
+        _tiny.mse(model, batch).backward()
+        opt.step()
+
+    trainer = Engine(update)
+
+    @trainer.on(Events.EPOCH_COMPLETED)
+    def evaluate(engine):
+        evaluator.run(data)
+
+    model.train()
+    trainer.run(data, max_epochs=2)
+    # the evaluator's step switches the model to eval mode and nothing switches back (GF017)
+    assert modes == [True, True, True, False, False, False]
+    assert not model.training
+
+    # create_supervised_trainer's own step switches back at every batch: no bug beside it
+    model.train()
+    supervised = create_supervised_trainer(model, opt, torch.nn.functional.mse_loss)
+    seen: list[bool] = []
+    supervised.add_event_handler(Events.ITERATION_STARTED, lambda engine: seen.append(model.training))
+    supervised.add_event_handler(Events.EPOCH_COMPLETED, lambda engine: evaluator.run(data))
+    checked: list[bool] = []
+    supervised.add_event_handler(Events.ITERATION_COMPLETED, lambda engine: checked.append(model.training))
+    supervised.run(data, max_epochs=2)
+    # before the epoch's first step: as the evaluator left it; the step then switches back
+    assert seen == [True, True, True, False, True, True]
+    assert checked == [True] * 6  # the step itself ran in train mode

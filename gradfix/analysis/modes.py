@@ -146,6 +146,16 @@ _MODE_WORDS = lazily(r"(^|_)(mode|bn|fit|(train|eval|valid|test|freez|frozen|dro
 _MODE_WORDED: dict[str, bool] = {}  # a name -> `_MODE_WORDS` finds it (`_mode_worded`)
 
 
+def _averaged_model(recv: ast.expr, text: str) -> bool:
+    """`recv` is bound to torch's `AveragedModel(...)` (`torch.optim.swa_utils`) in `text`: its
+    `update_parameters(model)` averages the module's weights into its own copy and leaves the
+    module's mode as it was."""
+    raw = dotted(recv)
+    if raw is None or "AveragedModel" not in text or "torch" not in text:
+        return False
+    return re.search(rf"(?<![\w.]){re.escape(raw)}\s*=\s*(?:[\w.]+\.)?AveragedModel\(", text) is not None
+
+
 def _mode_worded(method: str) -> bool:
     """`_MODE_WORDS` finds the name; once per name (the walk asks at every method call, and each
     model of its imported names)."""
@@ -518,6 +528,7 @@ class _ModeWalker:
         if (
             last not in _KEEPING_MODE and not last.startswith(_LOGGING) and qualified not in _TORCH_KEEPING_MODE
             and not (last in _CONTAINERS and self._forward_only_container(call, ctx))
+            and not (method == "update_parameters" and recv is not None and _averaged_model(recv, (ctx.source or self.model.source).text))
         ):  # fmt: skip
             values = [*positional(call), *[k.value for k in call.keywords]]
             if qualified == "functools.partial" and call.args and isinstance(call.args[0], ast.Attribute) and dotted(call.args[0]) is not None:

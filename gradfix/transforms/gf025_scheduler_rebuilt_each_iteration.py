@@ -72,7 +72,8 @@ class SchedulerRebuiltEachIteration(Rule):
 
     ## What it does
     Finds a scheduler of torch (`torch.optim.lr_scheduler.StepLR`, `MultiStepLR`,
-    `CosineAnnealingLR`, `LambdaLR`, `OneCycleLR`, `ReduceLROnPlateau` ...) or of transformers
+    `CosineAnnealingLR`, `LambdaLR`, `OneCycleLR`, `ReduceLROnPlateau` ...; `torch.optim.swa_utils.SWALR`
+    when it anneals over more than one step, `anneal_epochs` absent or a literal above 1) or of transformers
     (`get_linear_schedule_with_warmup(...)` and its kin), or by a function of the module every
     `return` of which builds one (`scheduler = build_scheduler(optimizer, cfg)`; also one
     imported from another module of the project and named like a scheduler builder, `from
@@ -519,10 +520,23 @@ def _renamed_scheduler(model: ModuleModel) -> bool:
         module, _, last = qualified.rpartition(".")
         if local != last and (
             (module == "torch.optim.lr_scheduler" and last in _TORCH_SCHEDULERS)
+            or (module == "torch.optim.swa_utils" and last == "SWALR")
             or (module.split(".", 1)[0] == "transformers" and last in _TRANSFORMERS_SCHEDULES)
         ):
             return True
     return False
+
+
+def _swalr_anneals(call: ast.Call) -> bool:
+    """torch's `SWALR(optimizer, swa_lr, anneal_epochs=10, ...)` anneals over more than one
+    step: a new one starts its annealing over from the current rate (with `anneal_epochs` of 0
+    or 1 each new one sets `swa_lr` at its first step, as the one built once does); an
+    `anneal_epochs` that is not a literal is not read."""
+    arguments = positional(call)
+    epochs = next((k.value for k in call.keywords if k.arg == "anneal_epochs"), arguments[2] if len(arguments) > 2 else None)
+    if epochs is None:
+        return True  # (torch's default: 10)
+    return isinstance(epochs, ast.Constant) and type(epochs.value) is int and epochs.value > 1
 
 
 def _restarting_scheduler(call: ast.Call, model: ModuleModel, factory: bool = True) -> bool:
@@ -539,6 +553,10 @@ def _restarting_scheduler(call: ast.Call, model: ModuleModel, factory: bool = Tr
     module, _, last = qualified.rpartition(".")
     if module == "torch.optim.lr_scheduler" and last in _TORCH_SCHEDULERS:
         resume_at = _TORCH_SCHEDULERS[last]
+    elif module == "torch.optim.swa_utils" and last == "SWALR":
+        if not _swalr_anneals(call):
+            return False
+        resume_at = 4
     elif module.split(".", 1)[0] == "transformers" and last in _TRANSFORMERS_SCHEDULES:
         resume_at = _TRANSFORMERS_SCHEDULES[last]
     else:

@@ -136,6 +136,12 @@ def _written_once(name: str, key: str, call: ast.Call, source, per_pass: bool) -
                         for k, v in zip(value.keys, value.values):  # type: ignore[attr-defined]
                             if k.__class__ is ast.Constant and k.value == key:
                                 writes.append((node, v))
+                    elif value.__class__ is ast.Call and value.func.__class__ is ast.Name and value.func.id == "dict" and not value.args:  # type: ignore[attr-defined]
+                        for keyword in value.keywords:  # type: ignore[attr-defined]
+                            if keyword.arg is None:
+                                return None  # `dict(**other)`
+                            if keyword.arg == key:
+                                writes.append((node, keyword.value))
                     elif not (
                         value.__class__ is ast.Call
                         and any(a.__class__ is ast.Name and a.id == name for a in value.args)
@@ -145,6 +151,16 @@ def _written_once(name: str, key: str, call: ast.Call, source, per_pass: bool) -
                     if shape is not ast.Assign:
                         return None
                     writes.append((node, node.value))  # type: ignore[attr-defined]
+                elif target.__class__ is ast.Tuple and all(
+                    element.__class__ is not ast.Name and (read_entry(element) is None or read_entry(element)[1] != key)  # type: ignore[index]
+                    for element in target.elts  # type: ignore[attr-defined]
+                    if any(n.__class__ is ast.Name and n.id == name for n in ast_walk(element))
+                ) and all(
+                    read_entry(element) is not None
+                    for element in target.elts  # type: ignore[attr-defined]
+                    if any(n.__class__ is ast.Name and n.id == name for n in ast_walk(element))
+                ):
+                    continue  # `state["x"], state["y"] = x, y`: other entries
                 elif any(n.__class__ is ast.Name and n.id == name for n in ast_walk(target)):
                     return None  # `state[k] = ...`, `state, x = ...`: not read
         elif shape is ast.Call and method_name(node) in ("update", "setdefault", "pop", "clear", "popitem"):

@@ -630,7 +630,7 @@ def _stepped_after(there, floor: int, sched: str, opt: str, scope, index: Assign
                 where = _statement_of(body, node)
                 if where is not None and _after(there, where, floor):
                     stepped.update(keys)
-    if stepped != {sched, opt} and model.step_call_sites and module is False and "." not in sched + opt and scope.__class__ is ast.FunctionDef:
+    if stepped != {sched, opt} and model.stage_calls and module is False and "." not in sched + opt and scope.__class__ is ast.FunctionDef:
         # `for fn in (train_batch, record): state = fn(state)` after a dict of both built after
         # the rebinding: a stage reading `opt = state["opt"]` steps the new optimizer
         stepped |= _stepped_through_entries(there, floor, scope, sched, opt, model)
@@ -676,18 +676,16 @@ def _stepped_after(there, floor: int, sched: str, opt: str, scope, index: Assign
 
 
 def _stepped_through_entries(there, floor: int, scope, sched: str, opt: str, model: ModuleModel) -> set[str]:  # type: ignore[no-untyped-def]
-    """Which of `sched` and `opt` a step function called only by loops of the scope steps as a
-    local read out of the dict it is handed (`opt = state["opt"]`; `opt.step()`), the entry
-    written once, after the rebinding, from that very name (`state = {"opt": opt, ...}`) and
-    holding it at every call (`state_entries.lasting_entry`)."""
+    """Which of `sched` and `opt` a stage of a pipeline the scope's loops run steps as a local
+    read out of the dict it is handed (`opt = state["opt"]`; `opt.step()`), the entry written
+    once, after the rebinding, from that very name (`state = {"opt": opt, ...}`) and holding
+    it at every call of those loops (`state_entries.lasting_entry`)."""
     source = model.source
     body = scope.body
     stepped: set[str] = set()
-    for function_id, sites in model.step_call_sites.items():
-        if not all(_holds(scope, call) for call, _loop in sites):
-            continue
-        function = next((info.node for info in model.facts.module_functions.values() if id(info.node) == function_id), None)
-        if function is None:
+    for function, calls in model.stage_calls.values():
+        sites = [call for call in calls if _holds(scope, call)]
+        if not sites:
             continue
         for stmt in function.body:  # type: ignore[attr-defined]
             if stmt.__class__ is not ast.Assign or len(stmt.targets) != 1 or stmt.targets[0].__class__ is not ast.Name:  # type: ignore[attr-defined]
@@ -698,7 +696,7 @@ def _stepped_through_entries(there, floor: int, scope, sched: str, opt: str, mod
                 continue
             if sum(1 for n in ast_walk(function) if n.__class__ is ast.Name and n.id == local and n.ctx.__class__ is not ast.Load) != 1:  # type: ignore[attr-defined]
                 continue
-            written = lasting_entry(function, entry[0], entry[1], model)
+            written = lasting_entry(function, entry[0], entry[1], model, sites=sites)
             if written is None or written.__class__ is not ast.Name or written.id not in (sched, opt):  # type: ignore[attr-defined]
                 continue
             where = _statement_of(body, written)

@@ -7,7 +7,7 @@ def train_step(ctx):
     optimizer = ctx["optimizer"]
     ctx["history"] = []
     history = ctx["history"]
-    optimizer.zero_grad()
+    optimizer.zero_grad(set_to_none=True)
     loss = nn.functional.mse_loss(net(ctx["inputs"]), ctx["targets"])
     loss.backward()
     optimizer.step()

@@ -1073,7 +1073,14 @@ def _periodic(test: ast.expr, if_node: ast.If, loop: TrainingLoop, source: Sourc
         # `need_update = last_batch or (i + 1) % N == 0` ... `if need_update:`
         assigned = _single_assignment(test.id, loop.body, source)
         if assigned is None:
-            return None
+            # `def train_step(*, i, ...): step_now = i % ACCUM == 0; if step_now:` in the step
+            # function the loop calls: the flag's one binding in that function's own body
+            helper = _function_holding(if_node, source)
+            if helper is None or helper is loop.node:
+                return None
+            assigned = _single_assignment(test.id, helper.body, source)
+            if assigned is None:
+                return None
         holder, test = assigned
     if negated and isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
         # `is_accumulating = (i + 1) % N != 0 and i + 1 < len(data)`: not that is the window's
@@ -1636,6 +1643,20 @@ def _counter_name(expr: ast.expr) -> str | None:
         if isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value.isidentifier():
             return f'{expr.value.id}["{key.value}"]'
     return name
+
+
+def _function_holding(node: ast.stmt, source: Source) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The innermost function of this file whose own top-level body holds the statement `node`
+    (found by position, then checked by identity: a helper of another file is not this
+    file's)."""
+    found = None
+    for function in (*source.of_type(ast.FunctionDef), *source.of_type(ast.AsyncFunctionDef)):
+        if function.lineno <= node.lineno and node.end_lineno <= function.end_lineno:  # type: ignore[operator]
+            if found is None or function.lineno >= found.lineno:
+                found = function
+    if found is None or not any(stmt is node for stmt in found.body):  # type: ignore[attr-defined]
+        return None
+    return found  # type: ignore[return-value]
 
 
 def _single_assignment(name: str, body: list[ast.stmt], source: Source) -> tuple[ast.stmt, ast.expr] | None:

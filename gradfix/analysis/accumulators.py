@@ -882,12 +882,15 @@ def find_accumulations(
     project_numbers: Callable[[str], bool] | None = None,
     numbers_method: Callable[[ast.Call], bool] | None = None,
     returns_of: Callable[[ast.Call], ast.AST | None] | None = None,
+    handed: frozenset[str] = frozenset(),
 ) -> Iterator[Accumulation]:
     """Accumulations of loss tensors across iterations of `loop`. `meters(key, method)`:
     whether the object `key` names keeps what its `method(value)` is given (an
     `AverageMeter` of the project summing it, a history appending it), so that
     `losses.update(loss, n)` accumulates too. `numbers_method(call)`: the method a call of the
-    iteration runs (`self.compute_loss(x, y)`) is found and never returns a tensor."""
+    iteration runs (`self.compute_loss(x, y)`) is found and never returns a tensor. `handed`:
+    names a step function binds to what its callers hand it, the same object at every call
+    (`epoch_losses = state["epoch_losses"]`, `state_entries.lasting_entry`)."""
     function = loop.function
     if function is not None and any(_decorator_no_grad(d, qualify) for d in function.decorator_list):
         return
@@ -898,7 +901,7 @@ def find_accumulations(
     steps = any(e.kind is EventKind.STEP for e in loop.events if id(e) in owned)
     backpropagated = _backward_names(loop, owned)
     scope: _Scope | None = None  # built only when a candidate shows up: it reads the whole scope
-    resets = _resets(flattener.lines, source)
+    resets = _resets(flattener.lines, source) - handed  # (bound at every call to the one object)
     state = _State(qualify, backpropagated, source, loop.node)
     state.project_numbers = project_numbers
     state.numbers_method = numbers_method
@@ -928,6 +931,7 @@ def find_accumulations(
                 scope = _Scope(loop.node, function if function is not None else source.tree, source, _feeding_calls(loop))
                 if function is not None:
                     scope.bound_outside |= function_parameters(function)
+                scope.bound_outside |= handed
             started = first_pass_start(small, state.first_pass_names) and accumulator not in resets and accumulator not in backpropagated
             outlives = started or _outlives_iteration(accumulator, resets, scope, backpropagated)
             if (

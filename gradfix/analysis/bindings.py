@@ -14,6 +14,7 @@ from gradfix import syntax as ast
 from gradfix.analysis.facts import classify_constructor
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import Loop
+from gradfix.analysis.state_entries import handed_entries
 from gradfix.analysis.names import call_name, dotted, keyword, method_name, positional
 from gradfix.records import dataclass, field
 from gradfix.source import DEFINITIONS, FOR_LOOPS, Source
@@ -50,6 +51,12 @@ class LoopBindings:
         if len(values) != 1:
             return None
         value = values[0]
+        # `opt = state["opt"]` in a stage of a pipeline, the entry written once before the
+        # caller's loop: one object at every call
+        handed = handed_entries(self.loop, model) if self.loop.__class__ is ast.FunctionDef and model.step_call_sites else {}
+        written = handed.get(key)
+        if written is not None and written.__class__ is ast.Name and written.id == key:  # type: ignore[attr-defined]
+            return False  # (the caller's object of that very name: its clears are read as this one's)
         if isinstance(value, ast.Subscript):
             value = value.value
         if isinstance(value, ast.Call) and method_name(value) == "optimizers":
@@ -68,7 +75,7 @@ class LoopBindings:
             params = arg.value if arg is not None else None
         if params is None:
             return None
-        return any(self.binds(name) for name in _referenced_keys(params))
+        return any(self.binds(name) and name not in handed for name in _referenced_keys(params))
 
 
     def made_here(self, name: str) -> bool:

@@ -251,6 +251,12 @@ class ModuleModel:
     # (class, attribute, hook) -> the hooks `for cb in self.<attribute>: cb.<hook>(self)` runs,
     # in order, as the walk found them (`_Walker.callback_hooks`)
     callback_hooks: dict[tuple[str, str, str], list[FunctionInfo]] = field(default_factory=dict)
+    # ids of the loops over a pipeline's stages (`for fn in (forward, update): state = fn(state)`):
+    # each pass runs one stage of one batch, not a training iteration
+    pipeline_loops: set[int] = field(default_factory=set)
+    # id of a function of the module a pipeline's loop written in this module runs -> (the
+    # function, those calls: `fn(state)` in `for fn in (forward, update): state = fn(state)`)
+    stage_calls: dict[int, tuple[ast.AST, list[ast.Call]]] = field(default_factory=dict)
 
     def as_events_name(self, key: str, loop: TrainingLoop) -> str:
         """A key the code of a step function handed the trainer object writes (`tr.model`), as
@@ -633,6 +639,8 @@ class _Walker:
         self.source = facts.source
         self.events: list[GradEvent] = []
         self.loop_nodes: list[tuple[Loop, _Context]] = []
+        self.pipeline_loops: set[int] = set()  # ids of `for fn in (a, b): state = fn(state)` loops
+        self.stage_calls: dict[int, tuple[ast.AST, list[ast.Call]]] = {}  # id of a stage -> (it, the loops' calls running it)
         self.visiting: list[int] = []
         self.self_attributes: dict[str, set[str]] = {}
         self._backpropagating: set[str] | None = None
@@ -1708,6 +1716,13 @@ class _Walker:
                 return
             stages = self.pipeline_functions(call.func.id, ctx) if ctx.loops else None
             if stages is not None:
+                name = call.func.id
+                self.pipeline_loops.update(
+                    id(lp) for lp in ctx.loops if lp.__class__ is ast.For and lp.target.__class__ is ast.Name and lp.target.id == name  # type: ignore[attr-defined]
+                )
+                if not ctx.via and ctx.source is None:
+                    for stage in stages:
+                        self.stage_calls.setdefault(id(stage.node), (stage.node, []))[1].append(call)
                 # `for fn in (train_batch, record): state = fn(state)`: each function of the
                 # module the `for` runs through, in turn, as if called there
                 for stage in stages:
@@ -4569,6 +4584,8 @@ def build_model(
     if index is not None and index.source is source:
         model._assignments = index  # type: ignore[attr-defined]  # built for the walk already
     model.inlined_calls = {id(call) for sites in walker.calls_into.values() for call, _ in sites}
+    model.pipeline_loops = walker.pipeline_loops
+    model.stage_calls = walker.stage_calls
     model.handed_classes = {asked: found for asked, found in walker.__dict__.get("_handed_classes", {}).items() if found is not None}
     model.callback_hooks = {asked: found for asked, found in walker.__dict__.get("_callback_hook_lists", {}).items() if found}
     model.alternative_calls = [(call, ctx.home_loops, ctx.mapping, names) for call, ctx, names in walker.alternative_calls]

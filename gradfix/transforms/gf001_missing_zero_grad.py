@@ -5,6 +5,7 @@ import re
 
 from gradfix.analysis.accumulation import Accumulation, _enumerate_start, accumulation_of, loop_invariant, mode_guards
 from gradfix.analysis.bindings import LoopBindings, loop_bindings
+from gradfix.analysis.state_entries import caller_function, lasting_entry, named_the_same, read_entry
 from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.clear_signature import lacks_zero_grad
@@ -574,6 +575,15 @@ class MissingZeroGrad(Rule):
             # clears that optimizer only, not the others the loop steps itself
             clears = [c for c in clears if not (c.target in judged and model.in_step_function(c))]
         cleared = {c.target for c in clears} | loop.cleared_by_callers
+        if model.pipeline_loops and id(loop.node) in model.pipeline_loops and loop.enclosing_loops:
+            # `for stage in STAGES: ctx = stage(ctx)`: a clear in the batch loop around it, outside
+            # the stages, clears before each batch's stages (where `_pipeline_fix` puts it)
+            outer = next((t for t in model.loops if t.node is loop.enclosing_loops[-1]), None)
+            if outer is not None:
+                cleared |= {
+                    e.target for e in outer.events
+                    if e.kind is EventKind.CLEAR and e.target is not None and not any(lp is loop.node for lp in e.loops)
+                }  # fmt: skip
         if cleared - set(steps) and any(k is not None and k.endswith("[*]") for k in (*steps, *cleared)):
             # `for o in (enc_opt, head_opt): o.step()` with only `enc_opt.zero_grad()`: judged
             # element by element when every collection's elements are known
@@ -701,6 +711,8 @@ class MissingZeroGrad(Rule):
     ) -> Fix | None:
         if not indented_block(loop.node, model.source) or target.endswith("[*]"):
             return None
+        if model.pipeline_loops and id(loop.node) in model.pipeline_loops:
+            return _pipeline_fix(loop, step, target, model)
         if step.via and _local_to_helper(target, step):
             return None
         if _drawn_again_each_pass(loop, target, bindings, model):
@@ -1982,6 +1994,35 @@ def _binding_before_step(loop: TrainingLoop, step: GradEvent, statements: list[a
     if binding is None or any(p is None or binding >= p for p in positions):
         return None
     return body[binding]
+
+
+def _pipeline_fix(loop: TrainingLoop, step: GradEvent, target: str, model: ModuleModel) -> Fix | None:
+    """`for stage in STAGES: ctx = stage(ctx)` in the batch loop, the backward in one stage and
+    `optimizer = ctx["optimizer"]; optimizer.step()` in another: a pass of the stages' loop runs
+    one stage, so the clear goes first in the batch loop around it, when the stages' loop is a
+    plain statement of that body and the stage's optimizer is the caller's of the same name (the
+    entry written once from that name, which the caller never binds again)."""
+    outer = loop.enclosing_loops[-1] if loop.enclosing_loops else None
+    if outer is None or not any(s is loop.node for s in outer.body) or len(step.via) != 1 or len(step.helpers) != 1:  # type: ignore[attr-defined]
+        return None
+    helper, call = step.helpers[0], step.via[0]
+    if helper.__class__ is not ast.FunctionDef or not isinstance(call, ast.Call) or not target.isidentifier():
+        return None
+    binding = next(
+        (s for s in helper.body if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name) and s.targets[0].id == target),  # type: ignore[attr-defined]
+        None,
+    )
+    entry = read_entry(binding.value) if binding is not None else None
+    if entry is None or sum(1 for n in ast_walk(helper) if isinstance(n, ast.Name) and n.id == target and not isinstance(n.ctx, ast.Load)) != 1:
+        return None
+    written = lasting_entry(helper, entry[0], entry[1], model, per_pass=True, sites=[call])
+    caller = caller_function(call, model.source)
+    if not isinstance(written, ast.Name) or written.id != target or caller is None or not named_the_same(target, caller, outer):
+        return None
+    block = outer.body  # type: ignore[attr-defined]
+    if not model.source.starts_line(block[0]) or model.source.inline_block(block):
+        return None
+    return Fix([InsertStatements(block, "start", new_statement(clear_call(target, model, outer)))], Safety.SAFE)
 
 
 def _local_to_helper(target: str, step: GradEvent) -> bool:

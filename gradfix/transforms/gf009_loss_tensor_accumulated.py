@@ -8,6 +8,7 @@ from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.facts import FunctionInfo, ModuleFacts, located_bases
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import LIBRARY_ROOTS, call_name, stdlib_names
+from gradfix.analysis.state_entries import handed_entries
 from gradfix.analysis.steps import framework_iterations
 from gradfix.source import Source, dotted
 from gradfix.walk import ast_walk, child_nodes, own_nodes
@@ -206,8 +207,9 @@ class LossTensorAccumulated(Rule):
         for loop in [*model.loops, *hooks]:
             numbers_method = lambda call, at=loop.node: methods.returns_no_tensor(call, at)  # noqa: E731
             returns_of = lambda call, at=loop.node: methods.definition(call, at)  # noqa: E731
+            handed = frozenset(handed_entries(loop.node, model)) if loop.node.__class__ is ast.FunctionDef and model.step_call_sites else frozenset()
             for found in find_accumulations(
-                loop, training, model.facts.imports.qualify, source, meters, project_numbers, numbers_method, returns_of
+                loop, training, model.facts.imports.qualify, source, meters, project_numbers, numbers_method, returns_of, handed
             ):
                 if id(found.node) in seen:
                     continue

@@ -337,7 +337,7 @@ class OptimizerRebuiltEachIteration(Rule):
                     continue
                 every_step = stepped_in(loop, target)
                 changes = reads_what_the_loop_changes(stmt.value, loop, own=True)  # type: ignore[union-attr, arg-type]
-                if not every_step and not changes and direct and _an_epoch_loop(loop, target) and _attached(stmt, target, loop, loop, model) == []:  # type: ignore[arg-type]
+                if not every_step and not changes and direct and _an_epoch_loop(loop, target, model) and _attached(stmt, target, loop, loop, model) == []:  # type: ignore[arg-type]
                     every_step = True  # (a new optimizer per epoch: the batch loop goes over the same data)
                 if not every_step or changes:
                     # (stepped in a loop of its own: a new optimizer per task or fold; reading
@@ -384,9 +384,14 @@ class OptimizerRebuiltEachIteration(Rule):
         factory handing back a new such optimizer on every call (`_factory`)."""
         made = factories(model, lambda call: _keeps_state(call, model))
         source = model.source
-        for loop, stmt, target, function, construction, direct in built_through_factories(model, made, stepped_in):
+        # (stepped on every iteration, or an epoch loop whose batch loops step it, themselves or
+        # through a function handed it: `opt = make_opt(model, lr)` at each epoch's start)
+        used = lambda loop, target: stepped_in(loop, target) or _an_epoch_loop(loop, target, model)  # noqa: E731
+        for loop, stmt, target, function, construction, direct in built_through_factories(model, made, used):
             if _parameters_may_change(stmt.value, target, loop, model) or _parameters_may_change(construction, target, loop, model):
                 continue  # (the loop, or the factory, changes which parameters it collects)
+            if not stepped_in(loop, target) and (not direct or _attached(stmt, target, loop, loop, model) != []):
+                continue  # (a scheduler or a wrapper built on it in the epoch loop)
             if _restores(source.segment(loop)) or _restores(source.segment(function)):
                 continue  # (a state loaded in the loop: a new run)
             fix = None
@@ -560,14 +565,16 @@ def _only_syncs_another(loop: ast.AST, construction: ast.Call, source) -> bool: 
     return found
 
 
-def _an_epoch_loop(loop: ast.AST, target: str) -> bool:
+def _an_epoch_loop(loop: ast.AST, target: str, model: ModuleModel | None = None) -> bool:
     """The loop is one over epochs, not over folds, tasks or runs: `for epoch in range(...)`
     or a `while` loop, whose body steps the optimizer only in batch loops that are statements of
     it, each going over data the outer loop does not choose: its iterable (but a `range`'s
     start, where a resumed epoch begins) and its body read nothing the outer loop binds outside
     it but its counters. A per-fold or per-task loop hands each inner loop new data (`for x, y
     in folds[k]`, a loader built in the iteration, the task of the loop's variable); an epoch
-    loop the same data every time, so a new optimizer there restarts the same training."""
+    loop the same data every time, so a new optimizer there restarts the same training. A batch
+    loop may also step it through a function of the module it hands the optimizer to on every
+    pass (`train_step(model, criterion, opt, x, y)`, `_handed_to_a_step`)."""
     if isinstance(loop, ast.For):
         if not (isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Name) and loop.iter.func.id == "range"):
             return False
@@ -576,7 +583,7 @@ def _an_epoch_loop(loop: ast.AST, target: str) -> bool:
     body: list[ast.stmt] = loop.body  # type: ignore[attr-defined]
     if any(getattr(s, "synthetic", False) for s in body):
         return False  # (a `while` state machine read as nested loops: its cycle is not ours to judge)
-    inner = [s for s in body if isinstance(s, ast.For) and stepped_in(s, target)]
+    inner = [s for s in body if isinstance(s, ast.For) and (stepped_in(s, target) or (model is not None and _handed_to_a_step(s, target, model)))]
     if not inner:
         return False
     counters = _counters(loop)
@@ -606,6 +613,49 @@ def _an_epoch_loop(loop: ast.AST, target: str) -> bool:
                 if key in outer and (key not in counters or id(node) in indexes):
                     return False  # (the batch reads what the outer loop chose: `tasks[t][i]`, a task)
     return True
+
+
+def _handed_to_a_step(batch: ast.For, target: str, model: ModuleModel) -> bool:
+    """A plain statement of the batch loop's body (no nested loop or `if`) calls a function of the
+    module by its name, handing it the optimizer (`train_step(model, criterion, opt, x, y)`,
+    also by keyword), that steps it (`_steps_what_it_is_handed`): stepped once per batch, as if
+    in the loop itself."""
+    for stmt in batch.body:
+        if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            if any(isinstance(call, ast.Call) and _steps_what_it_is_handed(call, target, model) for call in ast_walk(stmt)):
+                return True
+    return False
+
+
+def _steps_what_it_is_handed(call: ast.Call, target: str, model: ModuleModel) -> bool:
+    """`call` calls a plain function of the module by its name, handing it the optimizer `target`,
+    whose parameter for it the function steps in its own body, outside any loop of its own,
+    never binds, and never returns (it keeps no hold of the optimizer)."""
+    functions = model.facts.module_functions
+    if not (isinstance(call.func, ast.Name) and call.func.id in functions):
+        return False
+    info = functions[call.func.id]
+    function = info.node
+    if function.__class__ is not ast.FunctionDef or info.class_name is not None or function.decorator_list:  # type: ignore[attr-defined]
+        return False
+    params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]  # type: ignore[attr-defined]
+    handed: list[tuple[str | None, ast.expr]] = []
+    for index, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred):
+            return False
+        handed.append((params[index] if index < len(params) else None, arg))
+    handed.extend((k.arg, k.value) for k in call.keywords)
+    keyword_only = {a.arg for a in function.args.kwonlyargs}  # type: ignore[attr-defined]
+    for name, arg in handed:
+        if name is None or dotted(arg) != target or (name not in params and name not in keyword_only):
+            continue
+        if any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in ast_walk(function)):
+            continue  # (the function binds it: not the one it was handed)
+        if any(isinstance(r, (ast.Return, ast.Yield)) and r.value is not None and any(isinstance(n, ast.Name) and n.id == name for n in ast_walk(r.value)) for r in ast_walk(function)):
+            continue  # (hands it back)
+        if stepped_in(function, name):
+            return True
+    return False
 
 
 def _only_the_rate_changes(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: ModuleModel) -> bool:
@@ -1371,6 +1421,8 @@ def _attached(stmt: ast.stmt, target: str, before: ast.AST, loop: ast.AST, model
             continue
         call = node.value
         handed = [a for a in (*call.args, *(k.value for k in call.keywords)) if dotted(a) == target]
+        if handed and _steps_what_it_is_handed(call, target, model):
+            continue  # `value = train_step(model, opt, x, y)`: steps it, keeps no hold of it
         if not handed:
             if any(isinstance(n, (ast.Name, ast.Attribute)) and dotted(n) == target for n in ast_walk(call)):
                 return None  # (built on it in another way: `Lookahead(base=opt)` in a lambda, a wrapper)

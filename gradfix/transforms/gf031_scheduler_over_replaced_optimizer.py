@@ -7,6 +7,7 @@ from gradfix.analysis.facts import OPTIMIZER_CLASSES, ModuleFacts
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.modules import prepared_again
 from gradfix.analysis.names import call_name, dotted, keyword, positional
+from gradfix.analysis.state_entries import lasting_entry, read_entry
 from gradfix.source import blocks_of
 from gradfix.transforms.base import Finding, Rule, Safety
 from gradfix.walk import ast_walk, own_nodes
@@ -629,6 +630,10 @@ def _stepped_after(there, floor: int, sched: str, opt: str, scope, index: Assign
                 where = _statement_of(body, node)
                 if where is not None and _after(there, where, floor):
                     stepped.update(keys)
+    if stepped != {sched, opt} and model.stage_calls and module is False and "." not in sched + opt and scope.__class__ is ast.FunctionDef:
+        # `for fn in (train_batch, record): state = fn(state)` after a dict of both built after
+        # the rebinding: a stage reading `opt = state["opt"]` steps the new optimizer
+        stepped |= _stepped_through_entries(there, floor, scope, sched, opt, model)
     if stepped == {sched, opt}:
         return True
     if module is False and "." not in sched and "." not in opt and scope.__class__ is ast.FunctionDef:
@@ -668,6 +673,42 @@ def _stepped_after(there, floor: int, sched: str, opt: str, scope, index: Assign
         if opt not in stepped and any(_steps(node, key, source) for node, key in model.handed_keys(owner, opt)):
             stepped.add(opt)  # `def plain_step(tr, batch)` handed the trainer: `tr.optimizer.step()`
     return stepped == {sched, opt}
+
+
+def _stepped_through_entries(there, floor: int, scope, sched: str, opt: str, model: ModuleModel) -> set[str]:  # type: ignore[no-untyped-def]
+    """Which of `sched` and `opt` a stage of a pipeline the scope's loops run steps as a local
+    read out of the dict it is handed (`opt = state["opt"]`; `opt.step()`), the entry written
+    once, after the rebinding, from that very name (`state = {"opt": opt, ...}`) and holding
+    it at every call of those loops (`state_entries.lasting_entry`)."""
+    source = model.source
+    body = scope.body
+    stepped: set[str] = set()
+    for function, calls in model.stage_calls.values():
+        sites = [call for call in calls if _holds(scope, call)]
+        if not sites:
+            continue
+        for stmt in function.body:  # type: ignore[attr-defined]
+            if stmt.__class__ is not ast.Assign or len(stmt.targets) != 1 or stmt.targets[0].__class__ is not ast.Name:  # type: ignore[attr-defined]
+                continue
+            local = stmt.targets[0].id  # type: ignore[attr-defined]
+            entry = read_entry(stmt.value)  # type: ignore[attr-defined]
+            if entry is None or not _steps(function, local, source):
+                continue
+            if sum(1 for n in ast_walk(function) if n.__class__ is ast.Name and n.id == local and n.ctx.__class__ is not ast.Load) != 1:  # type: ignore[attr-defined]
+                continue
+            written = lasting_entry(function, entry[0], entry[1], model, sites=sites)
+            if written is None or written.__class__ is not ast.Name or written.id not in (sched, opt):  # type: ignore[attr-defined]
+                continue
+            where = _statement_of(body, written)
+            if where is not None and _after(there, where, floor):
+                stepped.add(written.id)  # type: ignore[attr-defined]
+    return stepped
+
+
+def _holds(outer: ast.AST, inner: ast.AST) -> bool:
+    return (outer.lineno, outer.col_offset) <= (inner.lineno, inner.col_offset) and (  # type: ignore[attr-defined]
+        (inner.end_lineno, inner.end_col_offset) <= (outer.end_lineno, outer.end_col_offset)  # type: ignore[attr-defined]
+    )
 
 
 def _returned_and_stepped(scope, sched: str, opt: str, model: ModuleModel) -> bool:  # type: ignore[no-untyped-def]

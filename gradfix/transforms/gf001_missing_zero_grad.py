@@ -236,7 +236,16 @@ class MissingZeroGrad(Rule):
       the iteration belongs to another optimizer's section, first in that `if`'s block;
     - in a recognised accumulation loop (see GF005), right after the optimizer's step in the
       periodic `if` (after the `scaler.update()` that directly follows it), and after every
-      tail-flush step of that optimizer later in the function that no clear of it follows.
+      tail-flush step of that optimizer later in the function that no clear of it follows;
+    - for a pipeline of stage functions run in turn over a state dict (`for stage in (forward,
+      backward, update): state = stage(state)`, one stage backpropagating and another stepping),
+      first in the batch loop around the stages' loop (never first in the stages' loop: that
+      would clear before every stage, between the backward and the step), when the stages'
+      loop is a plain statement of that body and the stage reads its optimizer out of the
+      state (`opt = state["opt"]`) from an entry the caller writes once, before and outside its
+      loops, from its own name `opt`; else reported without a fix. Such an entry is the
+      caller's object at every call (the module writes that key nowhere else, no `**`, `pop`,
+      `del` or `update` of it), so a clear of the caller's batch loop clears each pass.
 
     It reports without a fix when the loop body shares the header's line; the optimizer is an
     element of a collection (`for o in optimizers: o.step()`), or picked by a key a statement of

@@ -118,6 +118,13 @@ class AccumulationWindowOffByOne(Rule):
     that test before it) is read as a window too: the fix counts from 1 in the flag's test when
     nothing else tests `i % N` (a clear under `if i % N == 0:` beside the keyword's own test is
     reported without a fix: both tests would have to move).
+
+    A window flag bound in the step function the loop calls (`def step(batch, *, i, accum):
+    step_now = i % accum == 0` ... `if step_now:`, one binding in the function's own body) is
+    read as if written in the loop, with the counter the call binds to that parameter (`step(b,
+    i=i, accum=ACCUM)` in `for i, b in enumerate(loader):`), positional or keyword-only, in a
+    `for` or a `while` loop; reported without a fix when the window is also flushed by hand
+    after the loop (the flush would have to move too).
     """
 
     code = "GF015"

@@ -157,6 +157,13 @@ class OptimizerRebuiltEachIteration(Rule):
     rate (`optimizer = make_optimizer(model, cosine(epoch, epochs, base))`) and nothing else that
     changes (`make_optimizer(model.stage(i).parameters(), ...)`, a weight decay of the epoch too:
     not reported; through a factory, no fix).
+    Also an optimizer built at each epoch's start (no scheduler or wrapper built on it there)
+    whose batch loop steps it through a plain function of the module it hands the optimizer
+    to on every batch (`train_step(model, criterion, opt, x, y)`, also by keyword), a function
+    that steps that parameter in its own body outside any loop, never binds it and never
+    returns it; and an optimizer a factory of the module hands back at each epoch's start
+    (`opt = make_opt(model, lr)`) that the batch loop steps: both fixed by building it once,
+    before the epoch loop.
 
     ## Why is this bad?
     An optimizer's state is what makes it more than plain gradient descent: SGD's momentum

@@ -45,7 +45,8 @@ class GradientsReadNeverCleared(LoopRule):
     or `getattr(module, name).grad` over a `for module, name in self.params:` list of pairs it
     keeps, when the loop calls `self(...)`) into something that outlives the iteration: an
     accumulation (`fisher[n] += p.grad ** 2`, `fisher[n].add_(p.grad.pow(2))`), a list
-    (`grads.append(p.grad.clone())`, `norms.append(p.grad.norm())`), or a name of the
+    (`grads.append(p.grad.clone())`, `norms.append(p.grad.norm())`, also a list of a dict the
+    loop keeps reached through `setdefault`: `norms.setdefault(n, []).append(p.grad.norm())`), or a name of the
     iteration that flows into one (`g = {n: p.grad.clone() for n, p in ...}` then
     `per_sample.append(g)`), while nothing in the loop clears those gradients and nothing
     steps an optimizer. The module may be a member of a list a loop around keeps (`for net,
@@ -533,6 +534,17 @@ def _outlives(target: ast.AST, bound: set[str], owners: set[str]) -> bool:
     return root not in bound
 
 
+def _stored(node: ast.AST) -> ast.AST:
+    """The container a `setdefault` call returns an item of (`out.setdefault(i, [])` keeps its
+    item in `out`, as `out[i]` does)."""
+    while (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "setdefault"
+        and len(node.args) == 2 and not node.keywords
+    ):  # fmt: skip
+        node = node.func.value
+    return node
+
+
 def _keeping(statement: ast.AST, bound: set[str], owners: set[str]) -> bool:
     """The statement keeps what it computes beyond the iteration."""
     if isinstance(statement, ast.AugAssign):
@@ -540,7 +552,7 @@ def _keeping(statement: ast.AST, bound: set[str], owners: set[str]) -> bool:
     if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
         func = statement.value.func
         if isinstance(func, ast.Attribute) and func.attr in _KEEPING_METHODS:
-            return _outlives(func.value, bound, owners)
+            return _outlives(_stored(func.value), bound, owners)
         return False
     if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
         target = statement.targets[0]
@@ -720,7 +732,7 @@ def _kept_root(statement: ast.AST) -> str | None:
     if isinstance(statement, ast.AugAssign):
         target = statement.target
     elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call) and isinstance(statement.value.func, ast.Attribute):
-        target = statement.value.func.value
+        target = _stored(statement.value.func.value)
     elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
         target = statement.targets[0]
     else:

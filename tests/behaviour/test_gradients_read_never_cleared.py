@@ -388,3 +388,31 @@ def test_members_of_a_list_received_rewritten_like_the_hand_fix() -> None:
     assert _same(_run(rewritten), _run(dropped))
     assert not _same(_run(rewritten), _run(buggy))
     assert _fixed(buggy, unsafe=False) == buggy
+
+
+# the norms kept in per-name lists reached through `setdefault` (a `while` over a batch iterator)
+_SETDEFAULT = """
+def probe_gradients(model, loader):
+    stats = {}
+    batches = iter(loader)
+    while (batch := next(batches, None)) is not None:
+        x, y = batch
+        F.cross_entropy(model(x), y).backward()
+        for name, p in model.named_parameters():
+            stats.setdefault(name, []).append(p.grad.norm())
+{after_read}    return stats
+
+
+result = probe_gradients(model, loader)
+"""
+
+
+def test_norms_kept_through_setdefault_rewritten_like_the_hand_fix() -> None:
+    buggy = _HEAD + _SETDEFAULT.replace("{after_read}", "")
+    rewritten = _fixed(buggy)
+    hand = _clear_first(buggy, "    while (batch := next(batches, None)) is not None:", "model")
+    assert rewritten == hand
+    cleared_after_each_read = _HEAD + _SETDEFAULT.replace("{after_read}", "            p.grad = None\n")
+    assert _same(_run(rewritten), _run(cleared_after_each_read))
+    assert not _same(_run(buggy), _run(cleared_after_each_read))
+    assert _fixed(buggy, unsafe=False) == buggy  # unsafe: --write alone leaves it

@@ -220,7 +220,7 @@ def _stepping_helpers(tree: ast.AST, source) -> dict[str, _Helper]:  # noqa: ANN
         if not isinstance(argument, ast.Name) or argument.id not in params:
             continue
         index = params.index(argument.id) - (1 if method else 0)
-        if owner.args.vararg or owner.args.kwonlyargs or owner.args.defaults:
+        if owner.args.vararg or owner.args.kwonlyargs or owner.args.defaults or owner.args.posonlyargs:
             continue
         helpers[owner.name] = _Helper(owner, key, method, index, body[-1])
     return helpers
@@ -264,6 +264,8 @@ def _judge_helpers(tree, source, backpropagating, rule) -> Iterator[Finding]:  #
             first_optimizer = helper.optimizer(call)
             if key is None or first_optimizer is None or "scaler" not in (key + helper.key).lower():
                 continue
+            if key == helper.key and not key.startswith("self.") and _binds(owner, key.split(".")[0]):
+                continue  # (the helper's scaler is the module's; the caller's own of that name is another)
             if not _scaled_backward_before(owner, key, statement):
                 continue
             finding = _judge_after_helper(block, index, key, helper, first_optimizer, source, backpropagating,

@@ -264,8 +264,9 @@ def _judge_helpers(tree, source, backpropagating, rule) -> Iterator[Finding]:  #
             first_optimizer = helper.optimizer(call)
             if key is None or first_optimizer is None or "scaler" not in (key + helper.key).lower():
                 continue
-            if key == helper.key and not key.startswith("self.") and _binds(owner, key.split(".")[0]):
-                continue  # (the helper's scaler is the module's; the caller's own of that name is another)
+            if key == helper.key and isinstance(owner, FUNCTIONS) and not key.startswith("self."):
+                if _binds(owner, key.split(".")[0]):
+                    continue  # (the helper's scaler is the module's; the caller's own of that name is another)
             if not _scaled_backward_before(owner, key, statement):
                 continue
             finding = _judge_after_helper(block, index, key, helper, first_optimizer, source, backpropagating,

@@ -45,12 +45,14 @@ class GradientsReadNeverCleared(LoopRule):
     or `getattr(module, name).grad` over a `for module, name in self.params:` list of pairs it
     keeps, when the loop calls `self(...)`) into something that outlives the iteration: an
     accumulation (`fisher[n] += p.grad ** 2`, `fisher[n].add_(p.grad.pow(2))`), a list
-    (`grads.append(p.grad.clone())`, `norms.append(p.grad.norm())`), or a name of the
+    (`grads.append(p.grad.clone())`, `norms.append(p.grad.norm())`, also a list of a dict the
+    loop keeps reached through `setdefault`: `norms.setdefault(n, []).append(p.grad.norm())`), or a name of the
     iteration that flows into one (`g = {n: p.grad.clone() for n, p in ...}` then
     `per_sample.append(g)`), while nothing in the loop clears those gradients and nothing
     steps an optimizer. The module may be a member of a list a loop around keeps (`for net,
     trace in zip(models, traces):` or `for net, trace in members:` inside `for x, y in loader:`,
-    `models` handed to the function):
+    `models` handed to the function, or `for net in self.models:` in a method whose loops around
+    neither store that field nor call a method of the object):
     each pass walks the same models again, so their reads add up. The read (and the backward) may sit in a helper of the file the loop
     calls: `accumulate(model, fisher)` after the backward, or a step function
     `self.observe(x, y)` that backpropagates and adds into `self.scores` (also the `__call__`
@@ -243,11 +245,11 @@ def _members_kept_around(loop: TrainingLoop) -> set[str]:
     and accumulators again, so what the loop reads and grows outlives its own iteration."""
     node = loop.node
     around = [lp for lp in loop.enclosing_loops if not runs_once(lp)]  # type: ignore[arg-type]
-    if not around or not isinstance(node, (ast.For, ast.AsyncFor)) or not isinstance(node.iter, (ast.Call, ast.Name)):
+    if not around or not isinstance(node, (ast.For, ast.AsyncFor)) or not isinstance(node.iter, (ast.Call, ast.Name, ast.Attribute)):
         return set()
-    if isinstance(node.iter, ast.Name) and isinstance(node.target, ast.Tuple):
+    if isinstance(node.iter, (ast.Name, ast.Attribute)) and isinstance(node.target, ast.Tuple):
         pairs = [(element, node.iter) for element in node.target.elts]  # `for model, opt in members:` (tuples kept)
-    elif isinstance(node.iter, ast.Name):
+    elif isinstance(node.iter, (ast.Name, ast.Attribute)):
         pairs = [(node.target, node.iter)]
     elif (
         isinstance(node.iter.func, ast.Name)
@@ -269,14 +271,39 @@ def _members_kept_around(loop: TrainingLoop) -> set[str]:
         kept_around |= _bound_in(outer)
     members: set[str] = set()
     for target, collection in pairs:
-        if not isinstance(target, ast.Name) or not isinstance(collection, ast.Name):
+        if not isinstance(target, ast.Name):
             return set()
-        if collection.id in kept_around or target.id == collection.id:
-            return set()  # (the loop around binds the collection afresh: new modules each pass)
+        if isinstance(collection, ast.Attribute):
+            # `for m in self.models:` in a method: the object's own list, unless a loop around
+            # (or the member loop) stores that attribute or anything else into `self`'s fields
+            key = dotted(collection)
+            if key is None or not key.startswith("self.") or key.count(".") != 1:
+                return set()
+            if any(_stores_attribute(outer, key) for outer in (*around, node)):
+                return set()
+            name = key
+        elif isinstance(collection, ast.Name):
+            name = collection.id
+            if name in kept_around:
+                return set()  # (the loop around binds the collection afresh: new modules each pass)
+        else:
+            return set()
+        if target.id == name:
+            return set()
         members.add(target.id)
     if members & {n.id for statement in node.body for n in ast_walk(statement) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}:
         return set()  # (a member rebound in the body)
     return members
+
+
+def _stores_attribute(loop: ast.AST, key: str) -> bool:
+    """The loop assigns `key` (`self.models = ...`) or calls a method of `self` (which may)."""
+    for node in ast_walk(loop):
+        if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load) and dotted(node) == key:
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and dotted(node.func.value) == "self":
+            return True
+    return False
 
 
 def _around_clears_or_steps(loop: TrainingLoop, model: ModuleModel) -> bool:
@@ -533,6 +560,17 @@ def _outlives(target: ast.AST, bound: set[str], owners: set[str]) -> bool:
     return root not in bound
 
 
+def _stored(node: ast.AST) -> ast.AST:
+    """The container a `setdefault` call returns an item of (`out.setdefault(i, [])` keeps its
+    item in `out`, as `out[i]` does)."""
+    while (
+        isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "setdefault"
+        and len(node.args) == 2 and not node.keywords
+    ):  # fmt: skip
+        node = node.func.value
+    return node
+
+
 def _keeping(statement: ast.AST, bound: set[str], owners: set[str]) -> bool:
     """The statement keeps what it computes beyond the iteration."""
     if isinstance(statement, ast.AugAssign):
@@ -540,7 +578,7 @@ def _keeping(statement: ast.AST, bound: set[str], owners: set[str]) -> bool:
     if isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call):
         func = statement.value.func
         if isinstance(func, ast.Attribute) and func.attr in _KEEPING_METHODS:
-            return _outlives(func.value, bound, owners)
+            return _outlives(_stored(func.value), bound, owners)
         return False
     if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
         target = statement.targets[0]
@@ -720,7 +758,7 @@ def _kept_root(statement: ast.AST) -> str | None:
     if isinstance(statement, ast.AugAssign):
         target = statement.target
     elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call) and isinstance(statement.value.func, ast.Attribute):
-        target = statement.value.func.value
+        target = _stored(statement.value.func.value)
     elif isinstance(statement, ast.Assign) and len(statement.targets) == 1:
         target = statement.targets[0]
     else:

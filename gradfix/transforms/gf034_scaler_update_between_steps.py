@@ -42,7 +42,12 @@ class ScalerUpdateBetweenSteps(Rule):
     that steps one optimizer and updates (`if tune_prompts: scaler.step(prompt_opt);
     scaler.update()`) before the other optimizer's step. Also a loop over optimizers
     that steps each one and updates inside the loop (`for opt in optimizers: scaler.step(opt);
-    scaler.update()`) after one scaled backward written before the loop.
+    scaler.update()`) after one scaled backward written before the loop. The step and the update
+    may sit in a helper of the file called once per optimizer (`def _apply(self, opt):
+    self.scaler.step(opt); self.scaler.update()` called as `self._apply(self.opt_body)` then
+    `self._apply(self.opt_head)`, or a function handed the scaler, or such a call in a loop over
+    the optimizers): the helper's body ends in the step and the update, with no backward and no
+    jump.
 
     ## Why is this bad?
     `scaler.update()` ends the scaler's iteration: it changes the scale (halves it after a
@@ -83,7 +88,10 @@ class ScalerUpdateBetweenSteps(Rule):
     (`continue`, `return`), and the later step is written in the block or in one `if`/`with`
     that follows; otherwise the finding comes without a fix. For the loop over optimizers the
     fix moves the update after the loop and is unsafe: were the loop to run over no optimizer,
-    the moved `update()` would raise (torch asks for a step before it).
+    the moved `update()` would raise (torch asks for a step before it). For a helper that steps
+    and updates, the fix removes the helper's `update()` and writes one after the last call (or
+    step) of the run, and is unsafe: it is offered only when every call of the helper in the
+    file is in that run, but another module may call the helper too.
 
     Not reported when a backward runs between the `update()` and the later step (a GAN's
     discriminator stepped and updated, then the generator's own scaled backward: each has its
@@ -95,7 +103,9 @@ class ScalerUpdateBetweenSteps(Rule):
     scaler.update()` then `if use_aux: scaler.step(aux_opt)`: they may exclude each other), or when a call between hands the scaler (or the object holding
     it, `self`) on, calls a function or method of the file that backpropagates, or calls a
     method of the object holding the scaler that the file does not define (a base class's
-    `self.generator_step()` may run the generator's own scaled backward).
+    `self.generator_step()` may run the generator's own scaled backward). A helper is not read
+    when the file defines two functions of its name, when it backpropagates itself (each call
+    its own iteration), or when a parameter or local of the caller shadows its name.
     """
 
     code = "GF034"
@@ -109,6 +119,11 @@ class ScalerUpdateBetweenSteps(Rule):
         "`{update}` runs after each `{first}` of this loop over optimizers, between the steps of the same scaled"
         " backward: the update changes the scale and forgets the earlier steps' state, so the next step unscales by"
         " the wrong scale; call `{update}` once, after the loop"
+    )
+    helper_message = (
+        "`{call}` steps and then runs `{update}`, between its step and `{second}`, which steps on the gradients of"
+        " the same scaled backward: the update changes the scale and forgets the first step's state, so the second"
+        " step unscales by the wrong scale; call `{scaler}.update()` once, after the last step"
     )
     safety = Safety.SAFE
 
@@ -137,6 +152,221 @@ class ScalerUpdateBetweenSteps(Rule):
                     finding = _judge_outward(owner, parent, block, index, key, source, backpropagating, places, self)
                 if finding is not None:
                     yield finding
+        if backpropagating is not None:
+            yield from _judge_helpers(tree, source, backpropagating, self)
+
+
+class _Helper:
+    """A function of the file that steps the optimizer it is handed and then updates a scaler
+    (`def _update(self, opt): self.scaler.step(opt); self.scaler.update()`)."""
+
+    __slots__ = ("node", "key", "method", "step_index", "update")
+
+    def __init__(self, node, key, method, step_index, update) -> None:  # noqa: ANN001
+        self.node = node
+        self.key = key  # the scaler as the helper names it (`self.scaler`, `scaler`)
+        self.method = method  # a method (called as `self.name(...)`)
+        self.step_index = step_index  # the position of the stepped optimizer among the call's arguments
+        self.update = update  # the helper's `update()` statement
+
+    def call_key(self, call: ast.Call) -> str | None:
+        """The scaler as the caller names it."""
+        params = [a.arg for a in self.node.args.args]
+        if self.method:
+            params = params[1:]
+        root, _, rest = self.key.partition(".")
+        if root == "self":
+            return self.key if self.method else None
+        if root in params:
+            position = params.index(root)
+            if position >= len(call.args):
+                return None
+            name = dotted(call.args[position])
+            return None if name is None else name + ("." + rest if rest else "")
+        return self.key  # a name of the module
+
+    def optimizer(self, call: ast.Call) -> ast.AST | None:
+        return call.args[self.step_index] if self.step_index < len(call.args) else None
+
+
+def _stepping_helpers(tree: ast.AST, source) -> dict[str, _Helper]:  # noqa: ANN001
+    """The functions of the file ending in `scaler.step(param)` ... `scaler.update()` (top level of
+    their body), with no backward and no jump: each call steps and updates once."""
+    helpers: dict[str, _Helper] = {}
+    seen: set[str] = set()
+    for owner in ast_walk(tree):
+        if not isinstance(owner, FUNCTIONS):
+            continue
+        # (a name defined twice in the file, in two classes or a subclass, is not read: which one
+        # `self.name()` runs depends on the object)
+        if owner.name in seen:  # two functions of one name: which one a call runs is not read
+            helpers.pop(owner.name, None)
+            continue
+        seen.add(owner.name)
+        body = owner.body
+        if not body or owner.decorator_list:
+            continue
+        key = _method_call(body[-1], "update")
+        if key is None:
+            continue
+        step = _step_before(body, len(body) - 1, key)
+        if step is None or step is _UPDATED:
+            continue
+        if "backward" in source.segment(owner) or any(_jumps(statement) for statement in body):
+            continue
+        params = [a.arg for a in owner.args.args]
+        method = bool(params) and params[0] == "self"
+        argument = step.value.args[0]  # type: ignore[attr-defined]
+        if not isinstance(argument, ast.Name) or argument.id not in params:
+            continue
+        index = params.index(argument.id) - (1 if method else 0)
+        if owner.args.vararg or owner.args.kwonlyargs or owner.args.defaults or owner.args.posonlyargs:
+            continue
+        helpers[owner.name] = _Helper(owner, key, method, index, body[-1])
+    return helpers
+
+
+def _helper_call(statement: ast.AST, helpers: dict[str, _Helper]):  # type: ignore[no-untyped-def]  # noqa: ANN202
+    """The helper and its call when the statement is `self.helper(...)` / `helper(...)`."""
+    if not isinstance(statement, ast.Expr) or not isinstance(statement.value, ast.Call):
+        return None
+    call = statement.value
+    func = call.func
+    if call.keywords or any(isinstance(arg, ast.Starred) for arg in call.args):
+        return None
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+        helper = helpers.get(func.attr)
+        return (helper, call) if helper is not None and helper.method else None
+    if isinstance(func, ast.Name):
+        helper = helpers.get(func.id)
+        return (helper, call) if helper is not None and not helper.method else None
+    return None
+
+
+def _judge_helpers(tree, source, backpropagating, rule) -> Iterator[Finding]:  # noqa: ANN001
+    """A helper that steps and updates called for one optimizer, then another step of the same
+    scaled backward (the helper called again for another optimizer, or `scaler.step(other)`)."""
+    if not any(".update()" in source.segment(node) for node in ast_walk(tree) if isinstance(node, FUNCTIONS)):
+        return
+    helpers = _stepping_helpers(tree, source)
+    if not helpers:
+        return
+    calls = [node for node in ast_walk(tree) if isinstance(node, ast.Call) and _helper_call(ast.Expr(value=node), helpers)]
+    for owner, parent, block in _blocks(tree):
+        for index, statement in enumerate(block):
+            found = _helper_call(statement, helpers)
+            if found is None:
+                continue
+            helper, call = found
+            if owner is helper.node or (not helper.method and _binds(owner, helper.node.name)):
+                continue  # (a parameter or a local of that name shadows the module's function)
+            key = helper.call_key(call)
+            first_optimizer = helper.optimizer(call)
+            if key is None or first_optimizer is None or "scaler" not in (key + helper.key).lower():
+                continue
+            if key == helper.key and isinstance(owner, FUNCTIONS) and not key.startswith("self."):
+                if _binds(owner, key.split(".")[0]):
+                    continue  # (the helper's scaler is the module's; the caller's own of that name is another)
+            if not _scaled_backward_before(owner, key, statement):
+                continue
+            finding = _judge_after_helper(block, index, key, helper, first_optimizer, source, backpropagating,
+                                          calls, rule)
+            if finding is None and isinstance(parent, (ast.For, ast.AsyncFor)) and block is parent.body:
+                finding = _judge_helper_loop(owner, parent, index, key, helper, first_optimizer, source,
+                                             backpropagating, calls, rule)
+            if finding is not None:
+                yield finding
+
+
+def _binds(owner: ast.AST, name: str) -> bool:
+    if isinstance(owner, FUNCTIONS):
+        arguments = owner.args
+        every = [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg]
+        if any(a is not None and a.arg == name for a in every):
+            return True
+    return any(isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store)
+               for node in ast_walk(owner))
+
+
+def _judge_helper_loop(owner, loop, index, key, helper, first_optimizer, source, backpropagating, calls,  # noqa: ANN001
+                       rule) -> Finding | None:
+    """`for opt in optimizers: self._update(opt)` after one scaled backward written before the loop."""
+    block = loop.body
+    statement = block[index]
+    if not _names(first_optimizer) & _names(loop.target):
+        return None  # the loop does not step what it iterates over
+    if any(_stops(other, key, backpropagating) for other in block if other is not statement) or _mentions(loop.iter, key):
+        return None
+    if any(_mentions(other, key) for other in block[index + 1 :]) or not _scaled_backward_before(owner, key, loop):
+        return None
+    finding = Finding(
+        rule.code,
+        rule.loop_message.format(update=source.code(helper.update), first=source.code(statement), scaler=key),
+        statement,
+    )
+    if loop.orelse or len(calls) != 1 or calls[0] is not statement.value:  # type: ignore[attr-defined]
+        return finding
+    edits: list = [RemoveStatement(helper.update, keep_comments=False)]  # type: ignore[type-arg]
+    if not _follows_update(owner, loop, key):
+        edits.append(InsertStatements(loop, "after", code_lines(key + ".update()")))
+    # unsafe: a loop over no optimizer would call `update()` with no step (it raises), and
+    # another module may call the helper
+    finding.fix = Fix(edits, safety=Safety.UNSAFE)
+    return finding
+
+
+def _judge_after_helper(block, index, key, helper, first_optimizer, source, backpropagating, calls,  # noqa: ANN001
+                        rule) -> Finding | None:
+    statement = block[index]
+    for position in range(index + 1, len(block)):
+        later = block[position]
+        if _method_call(later, "update") == key:
+            return None
+        found = _helper_call(later, {helper.node.name: helper})
+        if found is not None and found[0].call_key(found[1]) == key:
+            second_optimizer = found[0].optimizer(found[1])
+            if second_optimizer is None or source.code(second_optimizer) == source.code(first_optimizer):
+                return None
+            second = later
+        else:
+            if _stops(later, key, backpropagating):
+                return None
+            second = _step_within(later, key)
+            if second is None:
+                if _mentions(later, key):
+                    return None
+                continue
+            if _argument_text(second, source) == source.code(first_optimizer):
+                return None
+        finding = Finding(
+            rule.code,
+            rule.helper_message.format(call=source.code(statement), update=source.code(helper.update),
+                                       second=source.code(second), scaler=key),
+            statement,
+        )
+        finding.fix = _helper_fix(block, index, key, helper, calls, source)
+        return finding
+    return None
+
+
+def _helper_fix(block, index, key, helper, calls, source) -> Fix | None:  # noqa: ANN001
+    """Drop the helper's update and update once after the run of its calls, when every call of
+    the helper in the file is in that run (unsafe: another module may call the helper)."""
+    run = []  # the helper's calls in the run
+    after = index
+    for statement in block[index:]:
+        found = _helper_call(statement, {helper.node.name: helper})
+        if found is not None and found[0].call_key(found[1]) == key:
+            run.append(found[1])
+        elif _method_call(statement, "step") != key:
+            break
+        after += 1
+    if after - index < 2 or len(calls) != len(run) or any(not any(call is mine for mine in run) for call in calls):
+        return None
+    edits = [RemoveStatement(helper.update, keep_comments=False)]
+    if not (after < len(block) and _method_call(block[after], "update") == key):
+        edits.append(InsertStatements(block[after - 1], "after", code_lines(key + ".update()")))
+    return Fix(edits, safety=Safety.UNSAFE)
 
 
 # `_step_before`'s answer when an update of the scaler comes first

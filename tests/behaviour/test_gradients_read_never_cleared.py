@@ -388,3 +388,63 @@ def test_members_of_a_list_received_rewritten_like_the_hand_fix() -> None:
     assert _same(_run(rewritten), _run(dropped))
     assert not _same(_run(rewritten), _run(buggy))
     assert _fixed(buggy, unsafe=False) == buggy
+
+
+# the norms kept in per-name lists reached through `setdefault` (a `while` over a batch iterator)
+_SETDEFAULT = """
+def probe_gradients(model, loader):
+    stats = {}
+    batches = iter(loader)
+    while (batch := next(batches, None)) is not None:
+        x, y = batch
+        F.cross_entropy(model(x), y).backward()
+        for name, p in model.named_parameters():
+            stats.setdefault(name, []).append(p.grad.norm())
+{after_read}    return stats
+
+
+result = probe_gradients(model, loader)
+"""
+
+
+def test_norms_kept_through_setdefault_rewritten_like_the_hand_fix() -> None:
+    buggy = _HEAD + _SETDEFAULT.replace("{after_read}", "")
+    rewritten = _fixed(buggy)
+    hand = _clear_first(buggy, "    while (batch := next(batches, None)) is not None:", "model")
+    assert rewritten == hand
+    cleared_after_each_read = _HEAD + _SETDEFAULT.replace("{after_read}", "            p.grad = None\n")
+    assert _same(_run(rewritten), _run(cleared_after_each_read))
+    assert not _same(_run(buggy), _run(cleared_after_each_read))
+    assert _fixed(buggy, unsafe=False) == buggy  # unsafe: --write alone leaves it
+
+
+# the members of a list an object keeps (`self.members`), walked again for each batch
+_SELF_MEMBERS = """
+class Ensemble:
+    def __init__(self, members):
+        self.members = members
+        self.norms = [[] for _ in members]
+
+    def record(self, loader):
+        for x, y in loader:
+            for k, net in enumerate(self.members):
+                F.cross_entropy(net(x), y).backward()
+                self.norms[k].append(torch.stack([p.grad.norm() for p in net.parameters()]))
+{after_read}        return self.norms
+
+
+torch.manual_seed(1)
+other = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.Tanh(), torch.nn.Linear(8, 3))
+result = Ensemble([model, other]).record(loader)
+"""
+
+
+def test_members_an_object_keeps_rewritten_like_the_hand_fix() -> None:
+    buggy = _HEAD + _SELF_MEMBERS.replace("{after_read}", "")
+    rewritten = _fixed(buggy)
+    hand = _clear_first(buggy, "            for k, net in enumerate(self.members):", "net")
+    assert rewritten == hand
+    cleared_after_each_read = _HEAD + _SELF_MEMBERS.replace("{after_read}", "                net.zero_grad()\n")
+    assert _same(_run(rewritten), _run(cleared_after_each_read))
+    assert not _same(_run(buggy), _run(cleared_after_each_read))
+    assert _fixed(buggy, unsafe=False) == buggy  # unsafe: --write alone leaves it

@@ -195,3 +195,79 @@ def test_first_step_and_update_under_an_if_train_like_the_hand_fix() -> None:
             assert not _same(_run(buggy), _run(hand))
         else:  # the `if` does not run: one update either way
             assert _same(_run(buggy), _run(hand))
+
+
+# the update inside a helper called once per optimizer (a method, a function handed the scaler in a
+# `while` loop followed by a direct step, a module function called in a loop over optimizers)
+_HELPER_METHOD = """
+class Trainer:
+    def __init__(self):
+        self.scaler = scaler
+
+    def _apply(self, opt):
+        self.scaler.unscale_(opt)
+        torch.nn.utils.clip_grad_norm_([p for g in opt.param_groups for p in g["params"]], 5.0)
+        self.scaler.step(opt)
+{inner}
+    def train_step(self, x):
+        optimizer.zero_grad()
+        optimizer_center.zero_grad()
+        feat = model(x)
+        self.scaler.scale(feat.pow(2).mean() + (feat - centers[0]).pow(2).mean()).backward()
+        self._apply(optimizer)
+        self._apply(optimizer_center)
+{after}
+
+trainer = Trainer()
+for x in batches:
+    trainer.train_step(x)
+result = [p.detach().clone() for p in (*model.parameters(), centers)] + [torch.tensor(scaler.get_scale())]
+"""
+_HELPER_FUNCTION = """
+def step_and_update(amp, opt):
+    amp.step(opt)
+{inner}
+
+it = iter(batches)
+while (x := next(it, None)) is not None:
+    optimizer.zero_grad()
+    optimizer_center.zero_grad()
+    feat = model(x)
+    scaler.scale(feat.pow(2).mean() + (feat - centers[0]).pow(2).mean()).backward()
+    step_and_update(scaler, optimizer)
+    scaler.step(optimizer_center)
+    scaler.update()
+result = [p.detach().clone() for p in (*model.parameters(), centers)] + [torch.tensor(scaler.get_scale())]
+"""
+_HELPER_LOOP = """
+def step_one(opt):
+    scaler.step(opt)
+{inner}
+
+for x in batches:
+    for opt in (optimizer, optimizer_center):
+        opt.zero_grad()
+    feat = model(x)
+    scaler.scale(feat.pow(2).mean() + (feat - centers[0]).pow(2).mean()).backward()
+    for opt in (optimizer, optimizer_center):
+        step_one(opt)
+{after}
+result = [p.detach().clone() for p in (*model.parameters(), centers)] + [torch.tensor(scaler.get_scale())]
+"""
+
+
+def test_update_in_a_helper_called_per_optimizer_trains_like_the_hand_fix() -> None:
+    cases = (
+        (_HELPER_METHOD, "        self.scaler.update()\n", "        self.scaler.update()"),
+        (_HELPER_FUNCTION, "    amp.update()", ""),
+        (_HELPER_LOOP, "    scaler.update()", "    scaler.update()"),
+    )
+    for template, inner, after in cases:
+        buggy = _HEAD + template.format(inner=inner, after="")
+        hand = _HEAD + template.format(inner="", after=after)
+        safe = process_source("gf034.py", buggy.encode(), Options(select=frozenset({"GF034"}), unsafe_fixes=False, fix=True))
+        assert [d.code for d in safe.diagnostics] == ["GF034"] and safe.fixed is None  # unsafe only
+        fixed = _fixed(buggy, unsafe=True)
+        assert _same(_run(fixed), _run(hand))
+        assert not _same(_run(buggy), _run(hand))
+        assert process_source("gf034.py", hand.encode(), Options(select=frozenset({"GF034"}), fix=False)).diagnostics == []

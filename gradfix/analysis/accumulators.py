@@ -1289,7 +1289,7 @@ def _accumulation(
                     if not isinstance(factor, ast.Constant):
                         continue
                     own = kept
-                if source.key(own) == key and isinstance(own, (ast.Name, ast.Attribute, ast.Subscript)):
+                if (source.key(own) == key and isinstance(own, (ast.Name, ast.Attribute, ast.Subscript))) or _item_got(own, target):
                     refs = state.refs(other)
                     if refs:
                         return key, [*first, *refs]
@@ -1324,6 +1324,23 @@ def _accumulation(
             if refs and meters(source.key(recv), method):
                 return source.key(recv), refs
     return None
+
+
+def _item_got(own: ast.expr, target: ast.expr) -> bool:
+    """`hist.get("train", 0.0)` read for the target `hist["train"]`: the item's own value (its
+    default until the first sum), `hist["train"] = hist.get("train", 0.0) + loss`."""
+    if not (
+        isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name)
+        and isinstance(target.slice, ast.Constant) and isinstance(target.slice.value, str)
+    ):  # fmt: skip
+        return False
+    if not (isinstance(own, ast.Call) and isinstance(own.func, ast.Attribute) and own.func.attr == "get"):
+        return False
+    recv = own.func.value
+    return (
+        isinstance(recv, ast.Name) and recv.id == target.value.id and not own.keywords and 1 <= len(own.args) <= 2
+        and isinstance(own.args[0], ast.Constant) and own.args[0].value == target.slice.value
+    )  # fmt: skip
 
 
 def _resets(lines: list[_Line], source: Source) -> set[str]:

@@ -994,11 +994,27 @@ class _Walker:
         from gradfix.analysis.activations import _written_into
         from gradfix.analysis.assignments import dict_of_names
 
-        if not (
-            isinstance(func, ast.Subscript) and isinstance(func.value, ast.Name)
-        ) or ctx.facts is not None:
+        if not isinstance(func, ast.Subscript) or ctx.facts is not None:
             return None  # (inside a helper of another module: its dicts are not read)
-        if not (isinstance(func.slice, ast.Constant) and isinstance(func.slice.value, str)) and func.value.id not in decorator_registries(self.facts):
+        key = func.slice.value if isinstance(func.slice, ast.Constant) and isinstance(func.slice.value, str) else None
+        if key is None and isinstance(func.slice, ast.Name):
+            # `STEPS[KIND](...)`: a module constant `KIND = "sup"`, the module's one binding of it
+            key = _module_constant_string(self.facts, self.source, func.slice.id)
+        if isinstance(func.value, ast.Dict):
+            # `{"sup": sup_step, "probe": probe_step}[KIND](model, opt, x, y)`: the entry of the
+            # key, a function the call's scope names
+            if key is None:
+                return None
+            names = [
+                v.id for k, v in zip(func.value.keys, func.value.values)
+                if isinstance(k, ast.Constant) and k.value == key and isinstance(v, ast.Name)
+            ]  # fmt: skip
+            if len(names) != 1 or any(k is None or not isinstance(k, ast.Constant) for k in func.value.keys):
+                return None
+            return self.resolve_name(names[0], ctx)
+        if not isinstance(func.value, ast.Name):
+            return None
+        if key is None and func.value.id not in decorator_registries(self.facts):
             return None
         table = func.value.id
         view = self.__dict__.get("_view")
@@ -1009,7 +1025,6 @@ class _Walker:
             # `@register_step("plain") def plain_step(...)` filling `STEPS = {}`: the entry of the
             # constant key, or the one function registered when the key is read at run time
             # (`STEPS[self.kind](self, batch, i)`)
-            key = func.slice.value if isinstance(func.slice, ast.Constant) else None
             names = [n for k, n in decorated if key is None or k == key]
             if len(names) != 1 or any(table in (a.arg for a in ast_walk(f) if isinstance(a, ast.arg)) for f in ctx.functions):
                 return None
@@ -1018,7 +1033,7 @@ class _Walker:
         if found is None or _written_into(table, self.source):
             return None
         entries, where = found
-        names = [n for k, n in entries if k == func.slice.value]
+        names = [n for k, n in entries if k == key]
         if len(names) != 1 or "." in names[0]:
             return None
         name = names[0]
@@ -3515,6 +3530,24 @@ def _binds_name(scope: ast.AST, name: str) -> bool:
         if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
             return True
     return False
+
+
+def _module_constant_string(facts: ModuleFacts, source: Source, name: str) -> str | None:
+    """The string a name stands for everywhere in the module: bound once, at the module's top
+    level, to a string literal (`KIND = "sup"`), never bound again in any scope (no parameter,
+    no `global` rebinding it, no import of that name); None otherwise."""
+    stores = facts.__dict__.get("_gradfix_name_stores")
+    if stores is None:
+        stores = facts.__dict__["_gradfix_name_stores"] = _name_stores(source)
+    if stores.get(name) != 1 or name in facts.imports.aliases or name in facts.module_functions:
+        return None
+    if any(a.arg == name for a in source.of_type(ast.arg)):  # type: ignore[attr-defined]
+        return None
+    for stmt in source.tree.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == name:
+            value = stmt.value
+            return value.value if isinstance(value, ast.Constant) and isinstance(value.value, str) else None
+    return None
 
 
 def _name_stores(source: Source) -> dict[str, int]:

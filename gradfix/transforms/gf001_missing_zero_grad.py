@@ -100,7 +100,10 @@ class MissingZeroGrad(Rule):
     (`STEPS = {"sup": sup_step}` ... `STEPS["sup"](model, opt, batch)`, or `step =
     STEPS["sup"]` ... `step(...)`), the dict bound once (in the file, or at the top of the
     module of the project it is imported from) and written into by neither, runs that
-    function (judged in its module). A call of an event bus's dispatcher with a constant event
+    function (judged in its module); so does a dict literal of the file's functions indexed
+    where it is called (`{"sup": sup_step, "probe": probe_step}[KIND](model, opt, x, y)`), and
+    the key may be a module constant (`KIND = "sup"` at the top of the file, the file's one
+    binding of that name: no parameter, no `global` rebinding it). A call of an event bus's dispatcher with a constant event
     (`emit("batch", ctx, i, x, y)`, `def emit(event, *args): for h in HANDLERS.get(event, []):
     h(*args)`) runs the handlers registered under that event, in the order the module registers
     them (`@on("batch")` of a decorator factory of the file appending the function, or

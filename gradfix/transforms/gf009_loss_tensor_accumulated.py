@@ -29,7 +29,8 @@ class LossTensorAccumulated(Rule):
     something that lives across iterations: `running_loss += loss`,
     `total = total + loss` (also into a string-keyed item of a dict whose other items the
     forward reads, `parts["run"] = parts["run"] + loss` beside `parts["model"](x)`: the item,
-    not the dict, is what the sum binds; so for an attribute of a namespace or config object,
+    not the dict, is what the sum binds; the item may be read by `.get` with a default,
+    `metrics["loss"] = metrics.get("loss", 0.0) + loss`; so for an attribute of a namespace or config object,
     `st.history = st.history + [loss]` beside `st.model(x)`, unless the iteration reads the
     object whole, `backprop(st)`), the same sum in place or as a call (`total.add_(loss)`, `total =
     torch.add(total, loss)`), a moving average `smooth = 0.9 * smooth + 0.1 * loss`, a history

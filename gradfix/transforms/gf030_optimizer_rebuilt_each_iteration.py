@@ -253,7 +253,9 @@ class OptimizerRebuiltEachIteration(Rule):
     in range(...)` or a `while` loop, is told apart: its body steps the optimizer only in batch
     loops that are statements of it, one loop deep, each going over data the outer loop does
     not choose, its iterable (but a `range`'s start, where a resumed epoch begins) reading
-    nothing the outer loop binds nor its counter, its body nothing the outer loop binds but the
+    nothing the outer loop binds nor its counter (a progress bar the outer loop binds once
+    before it over such data counts as that data, `bar = tqdm(loader, desc=f"epoch {epoch}")`:
+    its keywords only label the bar), its body nothing the outer loop binds but the
     counter, and that not as an index, `folds[k]`; a per-fold or per-task loop hands its inner
     loop new data, an epoch loop the same data every time: reported, with the fix above; not when anything else is built on it in the loop, a scheduler restarted with it), for `SGD` without momentum (it keeps no state:
     rebuilt, it steps the same) or with a momentum not written as a number, for `LBFGS`, nor
@@ -606,6 +608,7 @@ def _an_epoch_loop(loop: ast.AST, target: str, model: ModuleModel | None = None)
         if isinstance(loop, ast.For):
             outer |= _bound_in(loop.target)
         outer -= own | {target}
+        outer -= _progress_bars(body, batch, outer | counters)
         iterable = batch.iter
         reads: list[ast.AST] = [iterable]
         if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "range" and len(iterable.args) > 1:
@@ -663,6 +666,37 @@ def _steps_what_it_is_handed(call: ast.Call, target: str, model: ModuleModel) ->
         if stepped_in(function, name):
             return True
     return False
+
+
+_PROGRESS_BARS = frozenset({"tqdm", "trange", "track"})
+
+
+def _progress_bars(body: list[ast.stmt], batch: ast.AST, outer: set[str]) -> set[str]:
+    """Names the epoch loop's body binds, before the batch loop, to a progress bar over data it
+    does not choose (`pbar = tqdm(loader, total=len(loader), desc=f"epoch {epoch}")`: the
+    first argument reads nothing the loop binds nor its counter; its keywords only label the
+    bar), bound once in the body: the batch loop over `pbar` goes over the same data every
+    epoch."""
+    found: dict[str, int] = {}
+    for stmt in body:
+        if stmt is batch:
+            break
+        if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+            continue
+        value = stmt.value
+        if not (isinstance(value, ast.Call) and value.args and not isinstance(value.args[0], ast.Starred)):
+            continue
+        name = dotted(value.func)
+        if name is None or name.rsplit(".", 1)[-1] not in _PROGRESS_BARS:
+            continue
+        if any(isinstance(n, (ast.Name, ast.Attribute)) and dotted(n) in outer for n in ast_walk(value.args[0])):
+            continue
+        found[stmt.targets[0].id] = found.get(stmt.targets[0].id, 0) + 1
+    bound: dict[str, int] = {}
+    for stmt in body:
+        for name in _bound_in(stmt):
+            bound[name] = bound.get(name, 0) + 1
+    return {name for name, count in found.items() if count == 1 and bound.get(name) == 1}
 
 
 def _only_the_rate_changes(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, model: ModuleModel) -> bool:

@@ -105,7 +105,10 @@ class GradientsReadNeverCleared(LoopRule):
     reads there or in helpers of the project (which the clear at the start of the iteration
     precedes), and the loop's body is
     an indented block (for a member of a list, the clear `net.zero_grad()` goes at the start of
-    the member loop); otherwise the finding comes without a fix. A read
+    the member loop), and no backward or read runs in a helper called from a comprehension of
+    the loop's body (`LOSSES.extend([step(i, b) for i, b in enumerate(loader)])` in an epoch
+    loop runs many backward passes per iteration: a clear at its start would not come between
+    them); otherwise the finding comes without a fix. A read
     through `(module, name)` pairs comes without a fix too: those tensors need not be the
     module's parameters (SWAG's diagonal Laplace samples them into buffers), and
     `zero_grad()` clears parameters only.
@@ -219,6 +222,7 @@ class GradientsReadNeverCleared(LoopRule):
             and not any(e.foreign for e in events if e.kind is EventKind.BACKWARD)
             and not any(e.foreign and id(e) not in read_elsewhere for e in reads)
             and not model.source.inline_block(node.body)
+            and not _called_per_item(events, node)
         ):
             fix = Fix([iteration_start(loop, new_statement(f"{module}.zero_grad()", model))], safety=Safety.UNSAFE)
         yield Finding(
@@ -228,6 +232,20 @@ class GradientsReadNeverCleared(LoopRule):
             fix,
             related=(node,),
         )
+
+
+def _called_per_item(events: list[GradEvent], loop: ast.AST) -> bool:
+    """A backward or read of the iteration runs in a helper called from a comprehension of the
+    loop's body (`losses = [step(i, b) for i, b in enumerate(loader)]` in an epoch loop): it
+    runs once per item, many times per iteration, so a clear at the iteration's start would
+    not come between them."""
+    comprehended: set[int] = set()
+    for node in ast_walk(loop):
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
+            comprehended.update(id(n) for n in ast_walk(node) if isinstance(n, ast.Call))
+    if not comprehended:
+        return False
+    return any(id(call) in comprehended for e in events for call in e.via)
 
 
 def _reads_in_another_file(model: ModuleModel) -> bool:

@@ -2974,19 +2974,17 @@ class _Walker:
         facts = self.facts
         found = facts.__dict__.get("_stage_tuples")
         if found is None:
-            # (asked by the loop gate after `backpropagating_names`: known already.) Such a
-            # tuple writes one of those names as an element, before a `,`, `)`, `]` or the
-            # line's end: a module whose text writes none so needs no look at its
-            # assignments (most modules: their statement index is not built for this)
-            targets = self.backpropagating_names()
+            # the tuples of names first: which functions backpropagate is asked only when
+            # the module binds one (most do not)
             tuples = [
                 node for node in facts.source.of_type(ast.Assign)
                 if node.value.__class__ in (ast.Tuple, ast.List) and node.value.elts  # type: ignore[attr-defined]
                 and len(node.targets) == 1 and node.targets[0].__class__ is ast.Name  # type: ignore[attr-defined]
                 and all(e.__class__ is ast.Name for e in node.value.elts)  # type: ignore[attr-defined]
-            ] if targets and _writes_as_element(facts.source.text, targets) else []  # fmt: skip
+            ]  # fmt: skip
             names: set[str] = set()
-            for node in tuples:
+            targets = self.backpropagating_names() if tuples else ()
+            for node in tuples if targets else ():
                 if any(e.id in targets for e in node.value.elts):  # type: ignore[attr-defined]
                     names.add(node.targets[0].id)  # type: ignore[attr-defined]
             found = facts.__dict__["_stage_tuples"] = frozenset(names)
@@ -4463,26 +4461,6 @@ def _names(text: str, name: str) -> bool:
         if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
             return True
         at = text.find(name, at + 1)
-    return False
-
-
-def _writes_as_element(text: str, names: Iterable[str]) -> bool:
-    """One of `names` is written in `text` as a whole identifier followed (after spaces) by
-    `,`, `)`, `]`, `;`, a comment, a backslash or the line's end: as every element of a tuple
-    or list of names is (`(train_batch, log)`, `[log, train_batch]`, `STAGES = a, b`). Not
-    written so, no tuple or list of names holds it."""
-    size = len(text)
-    for name in names:
-        at = text.find(name)
-        while at != -1:
-            end = at + len(name)
-            before = text[at - 1] if at else " "
-            if not (before.isalnum() or before == "_"):
-                while end < size and text[end] in " \t\f":
-                    end += 1
-                if end == size or text[end] in ",)];#\\\n\r":  # (a longer identifier goes on: a letter)
-                    return True
-            at = text.find(name, at + 1)
     return False
 
 

@@ -105,7 +105,11 @@ class ClipWithoutUnscale(LoopRule):
     it cannot place (`for o in (opt_a, opt_b): scaler.unscale_(o)`, each member counts; a
     helper's `self.o`) or a part of the optimizer the scaler steps (`scaler.unscale_(opt.optimizers[0])`
     before `scaler.step(opt)`: a wrapper's inner optimizers), or a function or method of the module called between the backward and
-    the clip calls `unscale_` (a fix would unscale twice, which raises); and when the loop
+    the clip calls `unscale_` (a fix would unscale twice, which raises); when the clip runs in
+    a helper call that unscales an optimizer before it and steps that same optimizer through the
+    scaler right after it, in that same call (`apply_step(scaler, opt_a, ...)` then
+    `apply_step(scaler, opt_b, ...)`, a function or a method called once per optimizer: the
+    three lines each call runs are the inline form); and when the loop
     calls code gradfix cannot see into that may clear, step or backpropagate.
 
     Clips written through import aliases count (`clip_grad_norm_ as clip_norm`, `from torch.nn
@@ -172,6 +176,8 @@ class ClipWithoutUnscale(LoopRule):
             targets = {st.target for st in stepped}
             if len(targets) == 1 and None not in targets and targets <= unscaled:
                 continue  # the one optimizer stepped was unscaled (named through a helper's `self.opt`)
+            if clip.via and _unscaled_in_the_same_call(clip, unscales, scaler_steps):
+                continue  # `apply_step(scaler, opt_a, ...)` then `apply_step(scaler, opt_b, ...)`
             if _another_optimizers_parameters(clip, optimizers, model):
                 continue  # `clip_grad_norm_(aux.parameters())` with `opt_aux` over them: never scaled
             unscaled = _members(unscaled)
@@ -588,6 +594,17 @@ def _an_optimizer(target: str | None, optimizers: list[str], model: ModuleModel)
         return False
     facts = model.facts
     return target in optimizers or facts.kind(target) == "optimizer" or facts.optimizer_evidence(target)
+
+
+def _unscaled_in_the_same_call(clip: GradEvent, unscales: list[GradEvent], scaler_steps: list[GradEvent]) -> bool:
+    """The clip runs in a helper call that, in that same call, unscales an optimizer before the
+    clip and steps that optimizer through the scaler right after it (`scaler.unscale_(opt);
+    clip_grad_norm_(params, 1.0); scaler.step(opt)` in `apply_step(scaler, opt, params)`,
+    called once per optimizer): read as the same three lines written in the loop, whatever
+    other optimizer another call of the helper unscales and steps."""
+    same = lambda event: len(event.via) == len(clip.via) and all(a is b for a, b in zip(event.via, clip.via))  # noqa: E731
+    after = [e for e in scaler_steps if same(e)]
+    return bool(after) and after[0].target is not None and any(same(e) and e.target == after[0].target for e in unscales)
 
 
 def _helper_unscales_between(backward: GradEvent, clip: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:

@@ -1,0 +1,21 @@
+import torch
+
+
+def finish_step(grad_scaler, opt, params, max_norm=1.0):
+    torch.nn.utils.clip_grad_norm_(params, max_norm)
+    grad_scaler.step(opt)
+
+
+def train(encoder, decoder, loader, epochs):
+    opt_enc = torch.optim.AdamW(encoder.parameters(), lr=1e-3)
+    opt_dec = torch.optim.AdamW(decoder.parameters(), lr=1e-3)
+    grad_scaler = torch.amp.GradScaler("cpu")
+    for _ in range(epochs):
+        for x, y in loader:
+            opt_enc.zero_grad()
+            opt_dec.zero_grad()
+            loss = torch.nn.functional.mse_loss(decoder(encoder(x)), y)
+            grad_scaler.scale(loss).backward()
+            finish_step(grad_scaler, opt_enc, encoder.parameters())
+            finish_step(grad_scaler, opt_dec, decoder.parameters())
+            grad_scaler.update()

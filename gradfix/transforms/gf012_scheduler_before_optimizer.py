@@ -153,11 +153,11 @@ class SchedulerBeforeOptimizer(LoopRule):
     scheduler is built: `if c.lr_decay: scheduler = ...` ... `if c.lr_decay: scheduler.step()`;
     a test of a setting that only holds the scheduler's name, `if args.scheduler == "clr":` or
     `if use_scheduler:`, does not name the scheduler; the `else` (or `elif`) arm of a test of
-such a setting, which keeps its answer through the loop, `if policy == "table": <rates set by
-hand> else: scheduler.step()`, counts as that setting's `if` arm: it runs in every iteration or
-in none -- reported without a fix, since moving the training up would also put it before the
-other arm's rates; not the `else` arm of a test of the loop's own variable, `if epoch == 0: ...
-else: scheduler.step()`, nor of the scheduler itself). A scheduler a callback's hook steps
+    such a setting, which keeps its answer through the loop, `if policy == "table": <rates set by
+    hand> else: scheduler.step()`, counts as that setting's `if` arm: it runs in every iteration or
+    in none -- reported without a fix, since moving the training up would also put it before the
+    other arm's rates; not the `else` arm of a test of the loop's own variable, `if epoch == 0: ...
+    else: scheduler.step()`, nor of the scheduler itself). A scheduler a callback's hook steps
     (`for cb in self.callbacks: cb.on_batch_start(self)`, the callbacks read as for GF001: one
     list of objects of the project's classes handed by every construction) before the loop's
     only optimizer steps (in a later hook, or in the loop) is reported at the hook's call,

@@ -1872,8 +1872,8 @@ def _settled_else(branch: Branch, sched: GradEvent, loop: TrainingLoop, model: M
     iteration or in none, as the `if` arm of such a test does; when it runs, nothing in the other
     arm ran. A test of the scheduler itself (`if scheduler is None: ... else: ...`) or of what the
     loop binds (`if epoch == 0: ... else: scheduler.step()`) is not such a setting."""
-    if branch.kind != "else" or branch.test is None or not isinstance(branch.node, ast.If) or not _home_branch(sched, branch):
-        return False
+    if branch.kind != "else" or branch.test is None or not isinstance(branch.node, ast.If) or not sched.direct:
+        return False  # (in a helper the loop calls, the test may read what the helper binds anew at each call)
     if _names_the_scheduler(branch.test, sched.target or last_name(sched.target or ""), model):
         return False
     return _settled(branch.test, loop, model, enclosing=True)

@@ -185,6 +185,7 @@ class Source:
         self._ascii = text.isascii()
         self._parents: dict[int, tuple[ast.AST, list[ast.stmt]]] | None = None
         self._indent_unit: str | None = None
+        self._starts: tuple[ast.AST, frozenset[int]] | None = None
         self._nodes: tuple[ast.Module, list[ast.AST]] | None = None
         self._by_type: dict[int, dict[type, list[ast.AST]]] = {}
         self._statements: tuple[ast.AST, list[ast.stmt], dict[type, list[ast.AST]]] | None = None
@@ -507,6 +508,36 @@ class Source:
             if inner.startswith(outer) and len(inner) > len(outer):
                 return inner[len(outer) :]
         return self.indent_unit()
+
+    def unit_at(self, stmt: ast.stmt) -> str:
+        """One level of indentation for a block opened where `stmt` stands (`if <guard>:` put
+        before or after it): how far the block holding `stmt` is indented past the header line
+        that opens it, found in the text (a state machine's arms are read as other blocks, and
+        a file's first block can be written with another step than its loops: a 2-space helper
+        at the top, a 3-space class, tabs). At the module level, a compound statement's own
+        block's step, else the file's."""
+        inner = self.indentation(stmt)
+        if not inner or not self.starts_line(stmt):
+            return self.block_unit(stmt) if stmt.__class__ in COMPOUND_KINDS else self.indent_unit()
+        line = stmt.lineno - 1
+        while line >= 1:
+            text = self.line_text(line)
+            code = text.lstrip(" \t\f")
+            if code and not code.startswith("#"):
+                outer = text[: len(text) - len(code)]
+                if len(outer) < len(inner):
+                    # the header (or the first line of a header written over several lines);
+                    # a string's line at the margin is not one (a docstring's text)
+                    if inner.startswith(outer) and (code.rstrip().endswith(":") or line in self._statement_lines()):
+                        return inner[len(outer) :]
+                    break
+            line -= 1
+        return self.indent_unit()
+
+    def _statement_lines(self) -> frozenset[int]:
+        if self._starts is None or self._starts[0] is not self.tree:
+            self._starts = (self.tree, frozenset(s.lineno for s in self.statements))
+        return self._starts[1]
 
     def starts_line(self, stmt: ast.stmt) -> bool:
         """Nothing but whitespace before the statement on its first line: the text from the

@@ -583,7 +583,7 @@ class MissingAccumulationFlush(AccumulationRule):
             if len(texts) != acc.guards or any("\n" in t for t in texts):
                 return None
             guard = " and ".join([*texts, guard])
-        unit = source.block_unit(acc.loop.node)  # the loop's own indentation step
+        unit = source.unit_at(acc.loop.node if across is None else across)  # the step of the block it goes into
         lines: list[tuple[str, bool]] = [("", False), (FLUSH_COMMENT, True), (f"if {guard}:", True)]
         for stmt in kept:
             lines += indented(statement_lines(source, stmt), unit)
@@ -812,7 +812,7 @@ def _flush_of_own_method_window(acc: Accumulation, model: ModuleModel) -> Fix | 
         if start is None:
             return None
         befores.append(_binding_before(loop, name, start - 1))
-    unit = source.block_unit(loop)  # the loop's own indentation step
+    unit = source.unit_at(loop)  # the step of the block it goes into
     lines: list[tuple[str, bool]] = [("", False), (FLUSH_COMMENT, True), (f"if {guard}:", True)]
     for stmt in kept:
         lines += indented(statement_lines(source, stmt), unit)

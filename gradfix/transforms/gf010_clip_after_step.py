@@ -673,7 +673,7 @@ class ClipAfterStep(LoopRule):
             # ends, but the clip runs on every micro-batch: it goes under the same condition
             if accelerator is None:
                 return None
-            lines = ((f"if {accelerator}.sync_gradients:", True), *indented(lines, model.source.indent_unit()))
+            lines = ((f"if {accelerator}.sync_gradients:", True), *indented(lines, model.source.unit_at(anchor)))
         return Fix(
             [
                 RemoveStatement(unit, keep_comments=False),
@@ -890,7 +890,7 @@ def _sync_guard(clip: GradEvent, loop: TrainingLoop, model: ModuleModel, acceler
         return None
     if not unit_holds_only(statement, clip, loop, model.source):
         return None
-    lines = ((f"if {accelerator}.sync_gradients:", True), *indented(statement_lines(model.source, statement, comments=False), model.source.indent_unit()))
+    lines = ((f"if {accelerator}.sync_gradients:", True), *indented(statement_lines(model.source, statement, comments=False), model.source.unit_at(statement)))
     return Fix([RemoveStatement(statement), InsertStatements(statement, "after", lines)], Safety.SAFE)
 
 

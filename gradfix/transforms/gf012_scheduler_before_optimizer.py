@@ -152,7 +152,12 @@ class SchedulerBeforeOptimizer(LoopRule):
     epoch on purpose --, the same test as the optimizer step's, or the very test under which alone the
     scheduler is built: `if c.lr_decay: scheduler = ...` ... `if c.lr_decay: scheduler.step()`;
     a test of a setting that only holds the scheduler's name, `if args.scheduler == "clr":` or
-    `if use_scheduler:`, does not name the scheduler). A scheduler a callback's hook steps
+    `if use_scheduler:`, does not name the scheduler; the `else` (or `elif`) arm of a test of
+    such a setting, which keeps its answer through the loop, `if policy == "table": <rates set by
+    hand> else: scheduler.step()`, counts as that setting's `if` arm: it runs in every iteration or
+    in none -- reported without a fix, since moving the training up would also put it before the
+    other arm's rates; not the `else` arm of a test of the loop's own variable, `if epoch == 0: ...
+    else: scheduler.step()`, nor of the scheduler itself). A scheduler a callback's hook steps
     (`for cb in self.callbacks: cb.on_batch_start(self)`, the callbacks read as for GF001: one
     list of objects of the project's classes handed by every construction) before the loop's
     only optimizer steps (in a later hook, or in the loop) is reported at the hook's call,
@@ -612,7 +617,7 @@ class SchedulerBeforeOptimizer(LoopRule):
             if loop.unknown and not _unseen_code_after(sched, events[:index], loop, model):
                 continue
             later = events[index + 1 :]
-            if first_batch or listed or first_call:
+            if first_batch or listed or first_call or _in_settled_else(sched, step, loop, model):
                 # `if i == 0: scheduler.step()`: an epoch's step, to move after the batch loop by
                 # hand; `for fn in [lambda: sched.step(), lambda: opt.step()]`: the list's order, by hand
                 fix = None
@@ -1843,6 +1848,8 @@ def _unconditional_enough(sched: GradEvent, step: GradEvent, loop: TrainingLoop,
     for branch in sched.branches_within(loop.node):
         if (id(branch.node), branch.kind) in shared:
             continue
+        if _settled_else(branch, sched, loop, model):
+            continue
         if branch.kind != "if" or branch.test is None:
             return False
         test = model.source.code(branch.test)
@@ -1857,6 +1864,28 @@ def _unconditional_enough(sched: GradEvent, step: GradEvent, loop: TrainingLoop,
         if names and not _presence_test(branch.test, sched.target or name, loop, model):
             return False  # `if scheduler is not None and epoch:` also skips an iteration
     return True
+
+
+def _settled_else(branch: Branch, sched: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The `else` arm of an `if` (or `elif`) testing a setting that keeps its answer all through
+    the loop (`if policy == "log": <rates by hand> else: scheduler.step()`): the arm runs in every
+    iteration or in none, as the `if` arm of such a test does; when it runs, nothing in the other
+    arm ran. A test of the scheduler itself (`if scheduler is None: ... else: ...`) or of what the
+    loop binds (`if epoch == 0: ... else: scheduler.step()`) is not such a setting."""
+    if branch.kind != "else" or branch.test is None or not isinstance(branch.node, ast.If) or not sched.direct:
+        return False  # (in a helper the loop calls, the test may read what the helper binds anew at each call)
+    if _names_the_scheduler(branch.test, sched.target or last_name(sched.target or ""), model):
+        return False
+    return _settled(branch.test, loop, model, enclosing=True)
+
+
+def _in_settled_else(sched: GradEvent, step: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The scheduler steps in such an `else` arm the optimizer's step is not in: moving the
+    code after it up (the fix's way) would also put it before the other arm (a rate set by hand)."""
+    shared = {(id(b.node), b.kind) for b in step.branches_within(loop.node)}
+    return any(
+        (id(b.node), b.kind) not in shared and _settled_else(b, sched, loop, model) for b in sched.branches_within(loop.node)
+    )
 
 
 def _home_branch(event: GradEvent, branch: Branch) -> bool:

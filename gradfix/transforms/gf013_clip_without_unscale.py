@@ -257,7 +257,7 @@ class ClipWithoutUnscale(LoopRule):
         if guard is not None:
             # under the test that scales the backward and steps through the scaler: in the
             # other arm nothing was scaled, and `unscale_` would raise
-            unit = source.indent_unit()
+            unit = source.unit_at(site.statement)
             calls = "".join(f"\n{unit}{scaler}.unscale_({opt})" for opt in unscale)
             lines = new_statement(f"if {model.source.code(guard)}:{calls}")
         else:

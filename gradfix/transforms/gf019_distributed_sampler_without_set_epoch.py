@@ -270,7 +270,7 @@ def _fix(found: UnseededSampler, model: ModuleModel) -> Fix | None:
         elif _underscore_rebound(loop):
             return None  # `_` bound again in the body and the file reads `_`: no name to give the epoch
     call = f"{target}.set_epoch({variable})"
-    code = call if guard is None else f"{guard}\n{source.indent_unit()}{call}"
+    code = call if guard is None else f"{guard}\n{source.unit_at(loop.body[0])}{call}"
     return Fix([*edits, InsertStatements(loop.body, "start", new_statement(code))], safety)
 
 

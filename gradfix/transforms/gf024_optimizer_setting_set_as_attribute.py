@@ -912,7 +912,7 @@ def _fix(node: ast.Assign, key: str, attr: str, infos: list[ObjectInfo], model: 
         isinstance(node, ast.Name) and node.id == name or isinstance(node, ast.arg) and node.arg == name for node in ast_walk(source.tree)
     ):
         return None  # the loop's name is taken
-    lines = code_lines(f"for {name} in {key}.param_groups:\n{source.indent_unit()}{name}[\"{attr}\"] = {key}.{attr}")
+    lines = code_lines(f"for {name} in {key}.param_groups:\n{source.unit_at(node)}{name}[\"{attr}\"] = {key}.{attr}")
     single = all(info.params is not None and _one_group(info.params) for info in infos)
     return Fix([InsertStatements(node, "after", lines)], Safety.SAFE if single else Safety.UNSAFE)
 

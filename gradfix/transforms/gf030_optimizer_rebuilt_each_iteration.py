@@ -1293,7 +1293,7 @@ def _rate_fix(stmt: ast.Assign | ast.AnnAssign, target: str, loop: ast.AST, mode
         return None
     lines[at] = (line[:column] + first_text + line[column + length :], shifted)
     rate_text = source.segment(rate)
-    setting = (f"for {group} in {target}.param_groups:", True), (f"{source.indent_unit()}{group}[\"lr\"] = {rate_text}", True)
+    setting = (f"for {group} in {target}.param_groups:", True), (f"{source.unit_at(stmt)}{group}[\"lr\"] = {rate_text}", True)
     edits: list[object] = [
         InsertStatements(loop, "before", tuple(lines)),  # type: ignore[arg-type]
         InsertStatements(stmt, "before", setting),

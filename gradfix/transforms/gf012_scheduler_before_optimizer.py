@@ -81,6 +81,18 @@ class SchedulerBeforeOptimizer(LoopRule):
     method but `__next__` binds (the epoch's start). Reported without a fix (the step belongs where the epoch ends, by hand); a step in
     the `StopIteration` handler that ends an epoch, or one under `if self.epoch > 0:`, is not.
 
+    timm's `sched.step_update(num_updates=n)` (a `timm.scheduler` class -- `CosineLRScheduler`,
+    `TanhLRScheduler`, `PolyLRScheduler`, `StepLRScheduler`, `MultiStepLRScheduler`,
+    `PlateauLRScheduler` -- built over the stepped optimizer with `t_in_epochs=False`, every binding
+    seen) is reported when it is written before `opt.step()` in the same block and `n += 1` (a name
+    or an attribute, `self.updates`) is an earlier statement of that block with no other binding
+    of `n` between: timm sets the rate of update `n`, and the update about to run is update `n -
+    1` of its count (the rate its construction set for the first one), so every update trains at
+    the next one's rate, the warm-up and the decay shifted by one. `step_update(n)` before the
+    count is raised (`n += 1` after the step), after the step, or of a scheduler stepped per epoch
+    (`t_in_epochs` left true: its `step_update` does nothing) is not reported. The fix moves the
+    call to right after the optimizer's step, where timm's own training loop calls it.
+
     ## Why is this bad?
     Since PyTorch 1.1 the scheduler must step after the optimizer. Stepping it first
     skips the first value of the schedule (PyTorch warns "Detected call of
@@ -121,7 +133,8 @@ class SchedulerBeforeOptimizer(LoopRule):
     right after the statement that holds the optimizer step in that block (in the helper's body
     when both are written in a helper), so it keeps its
     frequency: a per-epoch step at the top of the epoch loop moves after that epoch's batch
-    loop, never into it.
+    loop, never into it. timm's `step_update(n)` moves the same way (safe when it is the statement
+    right before the step, unsafe when other statements lie between).
 
     A `scheduler.step()` written in the loop itself (not in a nested training loop), or in a
     helper of the module the loop calls that also holds the optimizer's step (a trainer's

@@ -81,6 +81,25 @@ class SchedulerHorizonMismatch(Rule):
     every binding's horizon mismatches the stepping the same way (a `None` placeholder bound
     before, `scheduler = None`, is no such binding).
 
+    timm's schedulers counted in epochs (`CosineLRScheduler`, `TanhLRScheduler`,
+    `PolyLRScheduler` imported from `timm`, `t_in_epochs` left true) step with the epoch,
+    `sched.step(epoch + 1)` (or `step(epoch=ep)`: the epoch loop's variable or a name saying
+    `epoch`, maybe plus a number): such a step after the batch loop with `t_initial` a batch count
+    (`EPOCHS * len(loader)`, or a name bound to it) is reported without a fix (either the horizon
+    or the stepping may be what is meant: count `t_initial` in epochs, or build the scheduler with
+    `t_in_epochs=False` and call `step_update` after each optimizer step). A timm scheduler built
+    with `t_in_epochs=False` (its `step(epoch)` does nothing), one stepped with a count of batches
+    (`step((epoch + 1) * len(loader))`), and a torch scheduler's `step(epoch)` are not read.
+
+    An engine's torch scheduler wrapped in Ignite's `LRScheduler` (`ignite.handlers`) and attached
+    with `trainer.add_event_handler(Events.EPOCH_COMPLETED, LRScheduler(sched))` (the wrapper or the
+    scheduler written there or bound once by name) is reported without a fix when its horizon is a
+    count of batches: `len(data)`, or a product with it, of the data the same engine's `run(data,
+    ...)` runs or of a name saying loader (`T_max=EPOCHS * len(train_loader)`, `milestones=[len(data)
+    * 30]`); one attached to `ITERATION_COMPLETED`/`ITERATION_STARTED`, to `EPOCH_COMPLETED(every=N)`
+    or counted in epochs is not. (Such a file is read even when it calls no backward of its own:
+    `create_supervised_trainer` backpropagates.)
+
     ## Why is this bad?
     A schedule reaches its end after `horizon` calls to `step()`. Counted in batches and
     stepped per epoch, a cosine or one-cycle schedule covers a tiny fraction of its curve:

@@ -240,7 +240,11 @@ class SchedulerHorizonMismatch(Rule):
                 message = template.format(sched=sched, argument=found.argument, horizon=horizon)
             yield Finding(self.code, message, found.scheduler.anchor, fix=_fix(found, model), related=(found.loop.node,))
         if b"EPOCH_COMPLETED" in source.data and b"LRScheduler" in source.data:
+            reported: set[int] = set()
             for call, sched, argument, horizon in _ignite_epoch_mismatches(model):
+                if id(call) in reported:
+                    continue  # (attached twice)
+                reported.add(id(call))
                 shown = source.code(horizon)
                 if len(shown) > 40:
                     shown = shown[:37] + "..."
@@ -264,7 +268,8 @@ _IGNITE_HORIZONS = frozenset({
 
 
 def _ignite_epoch_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, str, ast.expr]]:
-    """`trainer.add_event_handler(Events.EPOCH_COMPLETED, LRScheduler(sched))` (or a name bound
+    """(the scheduler's constructor, its name, the horizon's argument and value) for
+    `trainer.add_event_handler(Events.EPOCH_COMPLETED, LRScheduler(sched))` (or a name bound
     once to the `LRScheduler(...)`) with `sched` a torch scheduler whose horizon is a count of
     batches: `len(data)` (or a product with it) of the data some `trainer.run(data, ...)` of the
     same engine runs, or of a name saying loader, written or bound once to it."""
@@ -320,7 +325,7 @@ def _ignite_epoch_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str
                     value = assignments(model).single_value(value.id, scope) or value  # type: ignore[arg-type]
                 parts = value.elts if isinstance(value, (ast.List, ast.Tuple)) else [value]
                 if parts and all(_counts_batches(part, data, _LOADER_NAME, _product_of_len, source) for part in parts):
-                    yield call, shown or last, argument, written
+                    yield wrapped, shown or last, argument, written  # (on the constructor, as Lightning's)
                     break
 
 

@@ -159,8 +159,13 @@ def _says_training(data: bytes) -> bool:
     if any(hook in data and framework in data for hook, framework in _FRAMEWORK_LOSSES):
         return True
     # Ignite's supervised trainer backpropagates `loss_fn(model(x), y)` itself: read (by GF018)
-    # only when an activation is named too (a model that may end with one)
-    return b"supervised_train" in data and b"ignite" in data and any(word in data for word in _ACTIVATION_WORDS)
+    # only when an activation is named too (a model that may end with one); an engine's torch
+    # scheduler wrapped in Ignite's `LRScheduler` and attached to `EPOCH_COMPLETED` (by GF020)
+    if b"ignite" not in data:
+        return False
+    if b"supervised_train" in data and any(word in data for word in _ACTIVATION_WORDS):
+        return True
+    return b"EPOCH_COMPLETED" in data and b"LRScheduler(" in data
 
 
 _ACTIVATION_WORDS = (b"oftmax", b"igmoid")

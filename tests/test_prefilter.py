@@ -68,7 +68,8 @@ def test_own_modules_and_random_runs_answer_as_the_search() -> None:
 def _said_before(data: bytes) -> bool:
     """The prefilter's own look, as it was written before it searched for three anchors (and
     the framework hooks whose loss a framework backpropagates, `_FRAMEWORK_LOSSES`; an
-    accumulation setting counts beside a hook of a library that backpropagates with it)."""
+    accumulation setting counts beside a hook of a library that backpropagates with it; Ignite's
+    files whose engine backpropagates by itself)."""
     from gradfix.pipeline import _ACCUMULATING, _ACCUMULATING_HOOKS, _FRAMEWORK_LOSSES, PREFILTER
 
     return (
@@ -79,6 +80,10 @@ def _said_before(data: bytes) -> bool:
         or (b"backward" in data and _bare_backward(data))
         or ((b'"backward")' in data or b"'backward')" in data) and b"getattr(" in data)
         or any(hook in data and framework in data for hook, framework in _FRAMEWORK_LOSSES)
+        # Ignite's supervised trainer beside an activation (GF018); an `LRScheduler(...)` attached
+        # to `EPOCH_COMPLETED` (GF020)
+        or (b"ignite" in data and b"supervised_train" in data and (b"oftmax" in data or b"igmoid" in data))
+        or (b"ignite" in data and b"EPOCH_COMPLETED" in data and b"LRScheduler(" in data)
     )
 
 

@@ -46,7 +46,14 @@ HORIZONS: dict[str, tuple[tuple[str, int], ...]] = {
     "get_scheduler": (("num_training_steps", 3),),
     # (its parts are read too: `_chained`)
     "SequentialLR": (("milestones", 2),),
+    # timm's schedulers (`timm.scheduler`): stepped with `step(epoch)` once per epoch when
+    # `t_in_epochs` is left true (`step_update` is then a no-op); read only in that form
+    "CosineLRScheduler": (("t_initial", 1),),
+    "TanhLRScheduler": (("t_initial", 1),),
+    "PolyLRScheduler": (("t_initial", 1),),
 }
+# the timm schedulers among them: their `step()` takes the epoch (`sched.step(epoch + 1)`)
+TIMM_EPOCH_STEPPED = frozenset({"CosineLRScheduler", "TanhLRScheduler", "PolyLRScheduler"})
 # `any(name in text for name in HORIZONS)`, with one search for what ten of the names have in
 # common and one for the other five (most candidate files name no scheduler: two searches of
 # their text, not fifteen)
@@ -98,8 +105,13 @@ def mismatched_schedulers(model: ModuleModel) -> list[Mismatch]:
             if event.kind is not EventKind.SCHEDULER_STEP or id(event.node) in seen or event.target is None:
                 continue
             call = event.call
-            if call is None or call.args or call.keywords:
-                continue  # step(epoch), step(metric)
+            if call is None:
+                continue
+            if call.args or call.keywords:
+                # step(epoch), step(metric): a torch scheduler's `epoch` is deprecated and
+                # `step(metric)` is a plateau's; timm's `step(epoch)` is its only form
+                if "LRScheduler" not in text or not _steps_with_the_epoch(call, loop, model):
+                    continue
             found = _mismatch(loop, event, model)
             if found is not None:
                 seen.add(id(event.node))
@@ -124,10 +136,48 @@ def _mismatch(loop: TrainingLoop, sched: GradEvent, model: ModuleModel) -> Misma
         return None
     # a scheduler bound in several places (`if args.sched == "cos": ... else: ...`): each one's
     # horizon must mismatch the stepping the same way
+    given = sched.call is not None and bool(sched.call.args or sched.call.keywords)
+    if any((kind in TIMM_EPOCH_STEPPED) != given for _, kind, _ in built):
+        return None  # `step(epoch)` only of timm's (a torch scheduler's `step(epoch)` is deprecated: left)
+    if given and any(not _timm_per_epoch(constructor, model) for constructor, _, _ in built):
+        return None  # `t_in_epochs=False`: its `step(epoch)` does nothing, `step_update` steps it
     found = [_built_mismatch(loop, sched, constructor, kind, origin, scope, model) for constructor, kind, origin in built]
     if any(each is None for each in found) or len({each.counted_in for each in found}) != 1:  # type: ignore[union-attr]
         return None
+    if given and found[0].stepped_per != "epoch":  # type: ignore[union-attr]
+        return None  # timm's `step(epoch)` in the batch loop: it sets the epoch's rate, whatever the level
     return found[0]
+
+
+def _steps_with_the_epoch(call: ast.Call, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """`sched.step(epoch)`, `sched.step(epoch + 1)` or `sched.step(epoch=epoch + 1)`: the one
+    argument is the epoch loop's variable (or a name saying `epoch`), maybe plus a number."""
+    if call.keywords and not (len(call.keywords) == 1 and call.keywords[0].arg == "epoch" and not call.args):
+        return False
+    if len(call.args) + len(call.keywords) != 1:
+        return False
+    value = call.args[0] if call.args else call.keywords[0].value
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
+        if isinstance(value.right, ast.Constant) and isinstance(value.right.value, int):
+            value = value.left
+        elif isinstance(value.left, ast.Constant) and isinstance(value.left.value, int):
+            value = value.right
+    if not isinstance(value, ast.Name):
+        return False
+    node = loop.node
+    if isinstance(node, FOR_LOOPS):
+        target = node.target
+        if isinstance(target, ast.Tuple) and target.elts:
+            target = target.elts[0]  # `for epoch, _ in enumerate(...)`
+        if isinstance(target, ast.Name) and target.id == value.id:
+            return True
+    return bool(_EPOCH_NAME.search(value.id)) and not re.search(r"step|iter|batch|update", value.id, re.I)
+
+
+def _timm_per_epoch(constructor: ast.Call, model: ModuleModel) -> bool:
+    """A timm scheduler whose `t_in_epochs` is left true (not given, or `True` written)."""
+    given = _argument(constructor, "t_in_epochs", 99, model)
+    return given is None or (isinstance(given, ast.Constant) and given.value is True)
 
 
 def _free_in_a_closure(sched: GradEvent, model: ModuleModel) -> Scope | None:
@@ -890,7 +940,9 @@ def _library_scheduler(name: str, last: str, model: ModuleModel) -> bool:
     """torch's (or transformers'/diffusers') scheduler, not a function of the same name
     with other parameters (`get_scheduler(name, optimizer, num_epochs)` of a project)."""
     if name.startswith(("torch.", "transformers.", "diffusers.")):
-        return True
+        return last not in TIMM_EPOCH_STEPPED
+    if last in TIMM_EPOCH_STEPPED:
+        return name.startswith("timm.")
     if name != last or last in model.facts.module_functions or last in model.facts.classes:
         return False
     return not last.startswith("get_")  # a bare `CosineAnnealingLR(...)` in a snippet

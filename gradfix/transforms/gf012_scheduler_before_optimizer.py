@@ -81,6 +81,18 @@ class SchedulerBeforeOptimizer(LoopRule):
     method but `__next__` binds (the epoch's start). Reported without a fix (the step belongs where the epoch ends, by hand); a step in
     the `StopIteration` handler that ends an epoch, or one under `if self.epoch > 0:`, is not.
 
+    timm's `sched.step_update(num_updates=n)` (a `timm.scheduler` class -- `CosineLRScheduler`,
+    `TanhLRScheduler`, `PolyLRScheduler`, `StepLRScheduler`, `MultiStepLRScheduler`,
+    `PlateauLRScheduler` -- built over the stepped optimizer with `t_in_epochs=False`, every binding
+    seen) is reported when it is written before `opt.step()` in the same block and `n += 1` (a name
+    or an attribute, `self.updates`) is an earlier statement of that block with no other binding
+    of `n` between: timm sets the rate of update `n`, and the update about to run is update `n -
+    1` of its count (the rate its construction set for the first one), so every update trains at
+    the next one's rate, the warm-up and the decay shifted by one. `step_update(n)` before the
+    count is raised (`n += 1` after the step), after the step, or of a scheduler stepped per epoch
+    (`t_in_epochs` left true: its `step_update` does nothing) is not reported. The fix moves the
+    call to right after the optimizer's step, where timm's own training loop calls it.
+
     ## Why is this bad?
     Since PyTorch 1.1 the scheduler must step after the optimizer. Stepping it first
     skips the first value of the schedule (PyTorch warns "Detected call of
@@ -121,7 +133,8 @@ class SchedulerBeforeOptimizer(LoopRule):
     right after the statement that holds the optimizer step in that block (in the helper's body
     when both are written in a helper), so it keeps its
     frequency: a per-epoch step at the top of the epoch loop moves after that epoch's batch
-    loop, never into it.
+    loop, never into it. timm's `step_update(n)` moves the same way (safe when it is the statement
+    right before the step, unsafe when other statements lie between).
 
     A `scheduler.step()` written in the loop itself (not in a nested training loop), or in a
     helper of the module the loop calls that also holds the optimizer's step (a trainer's
@@ -307,6 +320,43 @@ class SchedulerBeforeOptimizer(LoopRule):
         " is skipped; register the hook with `register_step_post_hook`"
     )
 
+    timm_update_message = (
+        "`{sched}.step_update({count})` runs before `{opt}.step()` with `{count}` already counting this update: "
+        "every step trains at the next update's learning rate; call it after the optimizer step"
+    )
+
+    def _timm_updates_before_the_step(self, model: ModuleModel) -> Iterator[Finding]:
+        """timm's `sched.step_update(num_updates=n)` (`t_in_epochs=False`) written before
+        `opt.step()` in the same block, after `n += 1` there: the rate set is the one of the
+        update after this one (`lr(n)` for the n-th update, whose rate is `lr(n - 1)`), a shift
+        of one update as a torch scheduler's `step()` before the step. The fix moves it after
+        the step, where timm's own loop calls it."""
+        source = model.source
+        for loop in model.loops:
+            scope = loop.function if loop.function is not None else source.tree
+            for step in loop.events:
+                if step.kind is not EventKind.STEP or step.engine or step.via or step.target is None:
+                    continue
+                block = source.block_of(step.statement)
+                if block is None or not any(s is step.statement for s in block):
+                    continue
+                at = next(i for i, s in enumerate(block) if s is step.statement)
+                for index in range(at):
+                    found = _timm_update_before(block, index, step.target, scope, model)
+                    if found is None:
+                        continue
+                    sched, count = found
+                    statement = block[index]
+                    fix = None
+                    if not source.inline_block(block) and source.alone_on_lines(statement) and source.alone_on_lines(step.statement):
+                        between = block[index + 1 : at]
+                        fix = Fix(
+                            [RemoveStatement(statement, keep_comments=False), InsertStatements(step.statement, "after", statement_lines(source, statement))],
+                            Safety.SAFE if not between else Safety.UNSAFE,
+                        )
+                    message = self.timm_update_message.format(sched=sched, count=count, opt=step.target)
+                    yield Finding(self.code, message, statement, fix=fix, related=(loop.node,))
+
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         seen: set[int] = set()
         for finding in super().check(model):
@@ -325,6 +375,11 @@ class SchedulerBeforeOptimizer(LoopRule):
                 yield finding
         if b"ITERATION_STARTED" in model.source.data:
             for finding in self._started_handlers(model):
+                if id(finding.node) not in seen:
+                    seen.add(id(finding.node))
+                    yield finding
+        if b"step_update" in model.source.data:
+            for finding in self._timm_updates_before_the_step(model):
                 if id(finding.node) not in seen:
                     seen.add(id(finding.node))
                     yield finding
@@ -705,6 +760,61 @@ class SchedulerBeforeOptimizer(LoopRule):
             ],
             Safety.SAFE,
         )
+
+
+_TIMM_UPDATED = frozenset({
+    "CosineLRScheduler", "TanhLRScheduler", "PolyLRScheduler", "StepLRScheduler", "MultiStepLRScheduler", "PlateauLRScheduler",
+})
+
+
+def _timm_update_before(block: list[ast.stmt], index: int, optimizer: str, scope, model: ModuleModel) -> tuple[str, str] | None:  # type: ignore[no-untyped-def]
+    """(the scheduler, the count) when `block[index]` is `sched.step_update(n)` (or
+    `num_updates=n`) of a timm scheduler built with `t_in_epochs=False` over `optimizer`, and
+    `n += 1` is an earlier statement of the block (no other binding of `n` between)."""
+    statement = block[index]
+    if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)):
+        return None
+    call = statement.value
+    if not (isinstance(call.func, ast.Attribute) and call.func.attr == "step_update" and dotted(call.func.value) is not None):
+        return None
+    arguments = list(call.args) + [kw.value for kw in call.keywords if kw.arg == "num_updates"]
+    if len(arguments) != 1 or len(call.args) + len(call.keywords) != 1 or dotted(arguments[0]) is None:
+        return None
+    count = model.source.key(arguments[0])  # `n`, `self.updates`
+    counted = False
+    for earlier in block[:index]:
+        bound = {
+            model.source.key(node) for node in ast_walk(earlier)
+            if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Store) and dotted(node) is not None
+        }
+        if (
+            isinstance(earlier, ast.AugAssign) and isinstance(earlier.op, ast.Add) and dotted(earlier.target) is not None
+            and model.source.key(earlier.target) == count and isinstance(earlier.value, ast.Constant) and earlier.value.value == 1
+        ):
+            counted = True
+        elif count in bound:
+            counted = False
+    if not counted:
+        return None
+    key = model.source.key(call.func.value)
+    bindings = assignments(model).bindings(key, scope)
+    if not bindings:
+        return None
+    for binding in bindings:
+        value = binding.value
+        if not isinstance(value, ast.Call):
+            return None
+        name = model.facts.imports.qualify(call_name(value)) or ""
+        if not name.startswith("timm.") or name.rsplit(".", 1)[-1] not in _TIMM_UPDATED:
+            return None
+        flag = keyword(value, "t_in_epochs")
+        if flag is None or not (isinstance(flag.value, ast.Constant) and flag.value.value is False):
+            return None  # (per epoch: its `step_update` does nothing)
+        given = keyword(value, "optimizer")
+        first = given.value if given is not None else (positional(value)[0] if positional(value) else None)
+        if first is None or dotted(first) is None or model.source.key(first) != optimizer:
+            return None
+    return key, count
 
 
 def _in_callback_hook(sched: GradEvent, model: ModuleModel) -> bool:

@@ -81,6 +81,25 @@ class SchedulerHorizonMismatch(Rule):
     every binding's horizon mismatches the stepping the same way (a `None` placeholder bound
     before, `scheduler = None`, is no such binding).
 
+    timm's schedulers counted in epochs (`CosineLRScheduler`, `TanhLRScheduler`,
+    `PolyLRScheduler` imported from `timm`, `t_in_epochs` left true) step with the epoch,
+    `sched.step(epoch + 1)` (or `step(epoch=ep)`: the epoch loop's variable or a name saying
+    `epoch`, maybe plus a number): such a step after the batch loop with `t_initial` a batch count
+    (`EPOCHS * len(loader)`, or a name bound to it) is reported without a fix (either the horizon
+    or the stepping may be what is meant: count `t_initial` in epochs, or build the scheduler with
+    `t_in_epochs=False` and call `step_update` after each optimizer step). A timm scheduler built
+    with `t_in_epochs=False` (its `step(epoch)` does nothing), one stepped with a count of batches
+    (`step((epoch + 1) * len(loader))`), and a torch scheduler's `step(epoch)` are not read.
+
+    An engine's torch scheduler wrapped in Ignite's `LRScheduler` (`ignite.handlers`) and attached
+    with `trainer.add_event_handler(Events.EPOCH_COMPLETED, LRScheduler(sched))` (the wrapper or the
+    scheduler written there or bound once by name) is reported without a fix when its horizon is a
+    count of batches: `len(data)`, or a product with it, of the data the same engine's `run(data,
+    ...)` runs or of a name saying loader (`T_max=EPOCHS * len(train_loader)`, `milestones=[len(data)
+    * 30]`); one attached to `ITERATION_COMPLETED`/`ITERATION_STARTED`, to `EPOCH_COMPLETED(every=N)`
+    or counted in epochs is not. (Such a file is read even when it calls no backward of its own:
+    `create_supervised_trainer` backpropagates.)
+
     ## Why is this bad?
     A schedule reaches its end after `horizon` calls to `step()`. Counted in batches and
     stepped per epoch, a cosine or one-cycle schedule covers a tiny fraction of its curve:
@@ -176,6 +195,16 @@ class SchedulerHorizonMismatch(Rule):
         "`{sched}` is a `CyclicLR` with the default `step_size_up` (2000 iterations) but steps once per epoch: "
         "step it after the optimizer step in the batch loop"
     )
+    timm_message = (
+        "`{sched}` is a timm scheduler counting its horizon in batches (`t_initial={horizon}`) but stepped "
+        "once per epoch with `step(epoch)`: the schedule barely advances; count `t_initial` in epochs, or "
+        "build it with `t_in_epochs=False` and call `step_update(num_updates)` after each optimizer step"
+    )
+    ignite_message = (
+        "`{sched}` counts its horizon in batches (`{argument}={horizon}`) but Ignite's `LRScheduler` steps it on "
+        "`Events.EPOCH_COMPLETED`, once per epoch: the schedule barely advances; attach it to "
+        "`Events.ITERATION_COMPLETED` (or count the horizon in epochs)"
+    )
     message = batches_message
     safety = Safety.UNSAFE
 
@@ -196,6 +225,12 @@ class SchedulerHorizonMismatch(Rule):
             sched = found.scheduler.target or source.code(found.scheduler.node)
             if found.counted_in == "default":
                 message = self.default_message.format(sched=sched)
+            elif found.argument == "t_initial":
+                assert found.horizon is not None
+                horizon = source.code(found.horizon)
+                if len(horizon) > 40:
+                    horizon = horizon[:37] + "..."
+                message = self.timm_message.format(sched=sched, horizon=horizon)
             else:
                 template = self.batches_message if found.counted_in == "batches" else self.epochs_message
                 assert found.horizon is not None
@@ -204,6 +239,16 @@ class SchedulerHorizonMismatch(Rule):
                     horizon = horizon[:37] + "..."
                 message = template.format(sched=sched, argument=found.argument, horizon=horizon)
             yield Finding(self.code, message, found.scheduler.anchor, fix=_fix(found, model), related=(found.loop.node,))
+        if b"EPOCH_COMPLETED" in source.data and b"LRScheduler" in source.data:
+            reported: set[int] = set()
+            for call, sched, argument, horizon in _ignite_epoch_mismatches(model):
+                if id(call) in reported:
+                    continue  # (attached twice)
+                reported.add(id(call))
+                shown = source.code(horizon)
+                if len(shown) > 40:
+                    shown = shown[:37] + "..."
+                yield Finding(self.code, self.ignite_message.format(sched=sched, argument=argument, horizon=shown), call)
         if b"configure_optimizers" in source.data and b"lr_scheduler" in source.data:
             for call, argument, horizon, counted_in, fix in _lightning_mismatches(model):
                 shown = source.code(horizon)
@@ -214,9 +259,96 @@ class SchedulerHorizonMismatch(Rule):
                 yield Finding(self.code, template.format(sched=name, argument=argument, horizon=shown), call, fix=fix)
 
 
+_IGNITE_WRAPPERS = ("ignite.handlers.", "ignite.contrib.handlers.")
+# horizons counted in scheduler steps (a per-batch scheduler's `steps_per_epoch`, a lambda's or a
+# sequence's horizons are not read here)
+_IGNITE_HORIZONS = frozenset({
+    "CosineAnnealingLR", "OneCycleLR", "CyclicLR", "MultiStepLR", "StepLR", "LinearLR", "PolynomialLR", "CosineAnnealingWarmRestarts",
+})
+
+
+def _ignite_epoch_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, str, ast.expr]]:
+    """(the scheduler's constructor, its name, the horizon's argument and value) for
+    `trainer.add_event_handler(Events.EPOCH_COMPLETED, LRScheduler(sched))` (or a name bound
+    once to the `LRScheduler(...)`) with `sched` a torch scheduler whose horizon is a count of
+    batches: `len(data)` (or a product with it) of the data some `trainer.run(data, ...)` of the
+    same engine runs, or of a name saying loader, written or bound once to it."""
+    from gradfix.analysis.assignments import assignments
+    from gradfix.analysis.horizons import _LOADER_NAME, _argument, _product_of_len
+    from gradfix.analysis.names import call_name, dotted, positional
+    from gradfix.source import FUNCTIONS
+    from gradfix.walk import own_nodes
+
+    source = model.source
+    qualify = model.facts.imports.qualify
+    scopes: list[ast.AST] = [source.tree] + [node for node in ast_walk(source.tree) if isinstance(node, FUNCTIONS)]
+    for scope in scopes:
+        nodes = list(own_nodes(scope))
+        calls = [node for node in nodes if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)]
+        for call in calls:
+            if call.func.attr != "add_event_handler" or len(call.args) < 2 or dotted(call.func.value) is None:  # type: ignore[attr-defined]
+                continue
+            event = call.args[0]
+            if not (isinstance(event, ast.Attribute) and event.attr == "EPOCH_COMPLETED" and (qualify(dotted(event.value) or "") or "").startswith("ignite.")):
+                continue
+            engine = source.key(call.func.value)  # type: ignore[attr-defined]
+            wrapper = call.args[1]
+            if isinstance(wrapper, ast.Name):
+                wrapper = assignments(model).single_value(wrapper.id, scope)  # type: ignore[arg-type,assignment]
+            if not (isinstance(wrapper, ast.Call) and (qualify(call_name(wrapper)) or "").startswith(_IGNITE_WRAPPERS)):
+                continue
+            if (qualify(call_name(wrapper)) or "").rsplit(".", 1)[-1] != "LRScheduler":
+                continue
+            wrapped = positional(wrapper)[0] if positional(wrapper) else None
+            shown = source.code(wrapped) if wrapped is not None else ""
+            if isinstance(wrapped, ast.Name):
+                wrapped = assignments(model).single_value(wrapped.id, scope)  # type: ignore[arg-type]
+            if not isinstance(wrapped, ast.Call):
+                continue
+            name = qualify(call_name(wrapped)) or ""
+            last = name.rsplit(".", 1)[-1]
+            if not name.startswith("torch.optim.lr_scheduler.") or last not in _IGNITE_HORIZONS:
+                continue
+            data = {
+                source.key(positional(run)[0]) for run in calls
+                if run.func.attr == "run" and dotted(run.func.value) is not None and source.key(run.func.value) == engine  # type: ignore[attr-defined]
+                and positional(run) and dotted(positional(run)[0]) is not None
+            }
+            for argument, index in HORIZONS[last]:
+                if argument == "steps_per_epoch":
+                    continue
+                value = _argument(wrapped, argument, index, model)
+                if value is None:
+                    continue
+                written = value
+                if isinstance(value, ast.Name):
+                    value = assignments(model).single_value(value.id, scope) or value  # type: ignore[arg-type]
+                parts = value.elts if isinstance(value, (ast.List, ast.Tuple)) else [value]
+                if parts and all(_counts_batches(part, data, _LOADER_NAME, _product_of_len, source) for part in parts):
+                    yield wrapped, shown or last, argument, written  # (on the constructor, as Lightning's)
+                    break
+
+
+def _counts_batches(value: ast.expr, data: set[str], loader_name, product_of_len, source) -> bool:  # type: ignore[no-untyped-def]
+    """`len(data)`, or a product with it (`EPOCHS * len(loader)`), of the data the engine runs
+    (or of a name saying loader)."""
+    from gradfix.analysis.names import call_name, dotted, last_name
+
+    if not product_of_len(value):
+        return False
+    for node in ast_walk(value):
+        if isinstance(node, ast.Call) and call_name(node) == "len" and len(node.args) == 1 and dotted(node.args[0]) is not None:
+            key = source.key(node.args[0])
+            if key in data or loader_name.search(last_name(key)):
+                return True
+    return False
+
+
 def _fix(found: Mismatch, model: ModuleModel) -> Fix | None:
     source = model.source
     sched, step, loop = found.scheduler, found.step, found.loop
+    if found.argument == "t_initial":
+        return None  # timm's `step(epoch)`: which of the horizon or the stepping is meant is not known
     if sched.via or step.via or found.batch_loop is loop.node:
         return None  # (a step-driven loop: no batch loop to move the step into or after)
     if (len(step.loops) > 2 or len(sched.loops) > 2 or len(loop.enclosing_loops) + len(step.loops) > 2) and _iterates_what_it_gives(found.batch_loop, loop.node):

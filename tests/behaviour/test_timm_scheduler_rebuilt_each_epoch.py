@@ -36,8 +36,8 @@ model = nn.Sequential(nn.Linear(5, 8), nn.Tanh(), nn.Linear(8, 2))
 loader = [(torch.randn(4, 5), torch.randn(4, 2)) for _ in range(3)]
 opt = torch.optim.SGD(model.parameters(), lr=0.2, momentum=0.9)
 losses = []
-BUILD_ONCE
 epoch = 0
+BUILD_ONCE
 while epoch < 4:
 BUILD_EACH
     for x, y in loader:

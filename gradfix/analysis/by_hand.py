@@ -12,7 +12,11 @@ A call counts when gradfix did not look into it, it is not a known-harmless buil
 logging call, and it names gradients (`flatten_grads(...)`, `grad_stash.add(...)`, an
 argument that says `grad`), or it is handed the parameters (`f(model.parameters())`) or a
 model the iteration runs (an argument that is the callee of a forward call of the loop,
-`compressor.pack(model)`). It errs on the side of "may": rules then stay silent.
+`compressor.pack(model)`). It errs on the side of "may": rules then stay silent. One shape
+is read as what it is: a call handed the model (or its parameters) whose result is an
+arithmetic term of a loss the loop then backpropagates (`loss_reg = reg_fn(model) * lam`,
+`loss += lam * l1(model)`) computes a tensor from the weights, a regulariser; it counts
+again when it or an argument names gradients, or it is also handed an optimizer.
 """
 
 from __future__ import annotations

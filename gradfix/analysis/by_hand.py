@@ -12,7 +12,11 @@ A call counts when gradfix did not look into it, it is not a known-harmless buil
 logging call, and it names gradients (`flatten_grads(...)`, `grad_stash.add(...)`, an
 argument that says `grad`), or it is handed the parameters (`f(model.parameters())`) or a
 model the iteration runs (an argument that is the callee of a forward call of the loop,
-`compressor.pack(model)`). It errs on the side of "may": rules then stay silent.
+`compressor.pack(model)`). It errs on the side of "may": rules then stay silent. One shape
+is read as what it is: a call handed the model (or its parameters) whose result is an
+arithmetic term of a loss the loop then backpropagates (`loss_reg = reg_fn(model) * lam`,
+`loss += lam * l1(model)`) computes a tensor from the weights, a regulariser; it counts
+again when it or an argument names gradients, or it is also handed an optimizer.
 """
 
 from __future__ import annotations
@@ -135,16 +139,115 @@ def unseen_gradient_handling(
             roots = _headers(statement) if isinstance(statement, COMPOUND) and not whole else [statement]
         for root in roots:
             stack: list[ast.AST] = [root]
+            # expressions whose value goes into an assignment's value: id -> (the statement, whether
+            # it is a term combined with others by arithmetic: `reg_fn(model) * lam`, `+= l1(model)`)
+            terms: dict[int, tuple[ast.stmt, bool]] = {}
             while stack:
                 node = stack.pop()
                 if id(node) in recognised:
                     continue  # its arguments (`clip_grad_norm_(model.parameters())`) are part of it
                 if isinstance(node, SCOPES):
                     continue
+                if node.__class__ in _TERM_KINDS:
+                    _mark_terms(node, terms)
                 stack.extend(child_nodes(node))
                 if isinstance(node, ast.Call) and id(node) not in model.inlined_calls and _may_handle(node, models, model):
+                    term = terms.get(id(node))
+                    if term is not None and term[1] and _computes_a_loss_term(node, term[0], loop, model):
+                        continue  # `loss = loss / gc + reg_fn(model) * lam`: a term of the loss computed
                     return node
     return None
+
+
+_ARITHMETIC = (ast.Add, ast.Sub, ast.Mult, ast.Div)
+_TERM_KINDS = frozenset({ast.Assign, ast.AugAssign, ast.AnnAssign, ast.BinOp, ast.UnaryOp, ast.Call})
+
+
+def _mark_terms(node: ast.AST, terms: dict[int, tuple[ast.stmt, bool]]) -> None:
+    """Record which sub-expressions of an assignment's value are terms of it (`_mark_terms` is
+    called on parents before their children)."""
+    if isinstance(node, (ast.Assign, ast.AnnAssign)):
+        if node.value is not None:
+            terms[id(node.value)] = (node, False)
+        return
+    if isinstance(node, ast.AugAssign):
+        terms[id(node.value)] = (node, isinstance(node.op, _ARITHMETIC))
+        return
+    term = terms.get(id(node))
+    if term is None:
+        return
+    if isinstance(node, ast.BinOp):
+        if isinstance(node.op, _ARITHMETIC):
+            terms[id(node.left)] = terms[id(node.right)] = (term[0], True)
+    elif isinstance(node, ast.UnaryOp):
+        if isinstance(node.op, (ast.USub, ast.UAdd)):
+            terms[id(node.operand)] = term
+    elif isinstance(node.func, ast.Name) and node.func.id == "sum" and len(node.args) == 1 and not node.keywords:  # type: ignore[attr-defined]
+        arg = node.args[0]  # type: ignore[attr-defined]
+        parts = arg.elts if isinstance(arg, (ast.List, ast.Tuple)) else [arg.elt] if isinstance(arg, ast.GeneratorExp) else []
+        for part in parts:
+            terms[id(part)] = (term[0], True)  # `sum([l1(model), l2(model)])`: terms added up
+
+
+def _computes_a_loss_term(call: ast.Call, statement: ast.stmt, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """`loss = loss / gc + reg_fn(model) * lam`, `loss += l1_penalty(model)`: a call handed the
+    model (or its parameters) whose result is a term of a loss the iteration backpropagates
+    computes a tensor from the weights before that backward pass; it does not read, stash, clear
+    or write gradients. Not when the call, or an argument, names gradients, nor when it is
+    handed an optimizer, scheduler, scaler or engine (`loss + penalty(model, optimizer)`: it
+    may clear or step), nor when the value does not reach a backward pass of the loop
+    (`total = total + train_step(model, batch)` sums what a helper that may step returned)."""
+    if _names_gradients(call.func):
+        return False
+    facts = model.facts
+    source = model.source
+    for value in [a.value if isinstance(a, ast.Starred) else a for a in call.args] + [k.value for k in call.keywords]:
+        if _names_gradients(value):
+            return False
+        if dotted(value) is not None:
+            key = source.key(value)
+            if facts.optimizer_evidence(key) is not None or facts.kind(key) in _STEPPING_KINDS or facts.is_engine(key):
+                return False
+    targets = statement.targets if isinstance(statement, ast.Assign) else [statement.target]  # type: ignore[attr-defined]
+    backpropagated = _backpropagated(loop, model)
+    return any(dotted(target) is not None and source.key(target) in backpropagated for target in targets)
+
+
+_STEPPING_KINDS = frozenset({"optimizer", "lightning", "scheduler", "scaler", "engine"})
+
+
+def _backpropagated(loop: TrainingLoop, model: ModuleModel) -> set[str]:
+    """Keys of the values a backward pass of the loop's own code backpropagates, and of the
+    values assigned into them in the loop (`loss = ce + reg`, `loss.backward()`: both)."""
+    cache: dict[int, set[str]] = model.__dict__.setdefault("_backpropagated", {})
+    keys = cache.get(id(loop.node))
+    if keys is not None:
+        return keys
+    source = model.source
+    keys = cache[id(loop.node)] = set()
+    for event in loop.events:
+        if event.kind is EventKind.BACKWARD and event.loss is not None and (event.source is None or event.source is source):
+            keys.update(source.key(n) for n in walk_expression(event.loss) if isinstance(n, (ast.Name, ast.Attribute)) and dotted(n) is not None)
+    if not keys:
+        return keys
+    assignments = [
+        (targets, stmt.value)
+        for top in loop.body for stmt in _walk(top)
+        if isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and stmt.value is not None
+        for targets in [stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]]
+    ]  # fmt: skip
+    grown = True
+    while grown:
+        grown = False
+        for targets, value in assignments:
+            if any(dotted(t) is not None and source.key(t) in keys for t in targets):
+                for n in walk_expression(value):
+                    if isinstance(n, (ast.Name, ast.Attribute)) and dotted(n) is not None:
+                        key = source.key(n)
+                        if key not in keys:
+                            keys.add(key)
+                            grown = True
+    return keys
 
 
 def _headers(statement: ast.stmt) -> list[ast.AST]:

@@ -1,3 +1,5 @@
+import os
+
 import torch
 from torch import nn
 
@@ -15,7 +17,7 @@ def sup_step(model, opt, x, y):
 
 STEPS = {"sup": sup_step}
 
-mode = "sup"
+mode = os.environ.get("STEP_KIND", "sup")  # chosen at run time: the key is not a constant
 data = [(torch.randn(8, 4), torch.randn(8, 2)) for _ in range(5)]
 for x, y in data:
     STEPS[mode](model, opt, x, y)

@@ -3004,17 +3004,19 @@ class _Walker:
         facts = self.facts
         found = facts.__dict__.get("_stage_tuples")
         if found is None:
-            # the tuples of names first: which functions backpropagate is asked only when
-            # the module binds one (most do not)
+            # (asked by the loop gate after `backpropagating_names`: known already.) Such a
+            # tuple writes one of those names as an element, before a `,`, `)`, `]` or the
+            # line's end: a module whose text writes none so needs no look at its
+            # assignments (most modules: their statement index is not built for this)
+            targets = self.backpropagating_names()
             tuples = [
                 node for node in facts.source.of_type(ast.Assign)
                 if node.value.__class__ in (ast.Tuple, ast.List) and node.value.elts  # type: ignore[attr-defined]
                 and len(node.targets) == 1 and node.targets[0].__class__ is ast.Name  # type: ignore[attr-defined]
                 and all(e.__class__ is ast.Name for e in node.value.elts)  # type: ignore[attr-defined]
-            ]  # fmt: skip
+            ] if targets and _writes_as_element(facts.source.text, targets) else []  # fmt: skip
             names: set[str] = set()
-            targets = self.backpropagating_names() if tuples else ()
-            for node in tuples if targets else ():
+            for node in tuples:
                 if any(e.id in targets for e in node.value.elts):  # type: ignore[attr-defined]
                     names.add(node.targets[0].id)  # type: ignore[attr-defined]
             found = facts.__dict__["_stage_tuples"] = frozenset(names)
@@ -4509,6 +4511,29 @@ def _names(text: str, name: str) -> bool:
         if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
             return True
         at = text.find(name, at + 1)
+    return False
+
+
+def _writes_as_element(text: str, names: Iterable[str]) -> bool:
+    """One of `names` is written in `text` as a whole identifier preceded (after spaces) by
+    `=`, `(`, `[`, `,` or a line's start and followed (after spaces) by `,`, `)`, `]`, `;`, a
+    comment, a backslash or the line's end: as every element of a tuple or list of names
+    bound by an assignment is (`(train_batch, log)`, `[log, train_batch]`, `STAGES = a, b`,
+    an element on a line of its own). Not written so, no such tuple or list holds it."""
+    size = len(text)
+    for name in names:
+        at = text.find(name)
+        while at != -1:
+            end = at + len(name)
+            start = at
+            while start and text[start - 1] in " \t\f":
+                start -= 1
+            if start and text[start - 1] in "=([,\n\r":  # (a longer identifier: a letter before)
+                while end < size and text[end] in " \t\f":
+                    end += 1
+                if end == size or text[end] in ",)];#\\\n\r":  # (a longer identifier goes on: a letter)
+                    return True
+            at = text.find(name, at + 1)
     return False
 
 

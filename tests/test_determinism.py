@@ -67,3 +67,12 @@ def test_a_division_read_in_place_names_its_statement() -> None:
     (division,) = gf016._returned_divisions(function)
     assert gf016._in_place(division) is function.body[0]
     assert gf016._in_place(division) is None  # taken once
+
+
+def test_a_clip_in_a_helper_called_per_optimizer_is_judged_alike_under_every_hash_seed() -> None:
+    # GF013 judged the helper's clip against optimizers named two ways (the helper's own `opt`,
+    # the loop's `opt_enc`): which clip was reported followed PYTHONHASHSEED (found in session 62)
+    before = ROOT / "tests" / "before_after" / "GF013_clip_without_unscale" / "clip_in_a_helper_called_once_per_optimizer.before.py"
+    runs = [_run(0, seed, "--select", "GF013", "--no-cache", "--jobs", "1", str(before)) for seed in ("0", "2", "3", "5")]
+    assert " GF013 " in runs[0][1]
+    assert all(run == runs[0] for run in runs[1:])

@@ -178,7 +178,9 @@ class ClipWithoutUnscale(LoopRule):
                 continue  # the one optimizer stepped was unscaled (named through a helper's `self.opt`)
             if clip.via and _unscaled_in_the_same_call(clip, unscales, scaler_steps):
                 continue  # `apply_step(scaler, opt_a, ...)` then `apply_step(scaler, opt_b, ...)`
-            if _another_optimizers_parameters(clip, optimizers, model):
+            # (a helper's step names its own parameter, `opt`; the loop's name, `opt_enc`, is the target)
+            stepped_keys = list(dict.fromkeys([*optimizers, *(st.target for st in stepped if st.via and st.target)]))
+            if _another_optimizers_parameters(clip, stepped_keys, model):
                 continue  # `clip_grad_norm_(aux.parameters())` with `opt_aux` over them: never scaled
             unscaled = _members(unscaled)
             if any(not _an_optimizer(t, optimizers, model) for t in unscaled):

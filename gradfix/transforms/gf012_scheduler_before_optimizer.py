@@ -88,7 +88,11 @@ class SchedulerBeforeOptimizer(LoopRule):
     or an attribute, `self.updates`) is an earlier statement of that block with no other binding
     of `n` between: timm sets the rate of update `n`, and the update about to run is update `n -
     1` of its count (the rate its construction set for the first one), so every update trains at
-    the next one's rate, the warm-up and the decay shifted by one. `step_update(n)` before the
+    the next one's rate, the warm-up and the decay shifted by one. The same holds, before the step
+    in the same block, for `step_update(n + 1)` with `n` raised by `n += 1` only after the step
+    (`n` counts the updates done), and for `step_update(epoch * len(loader) + i + 1)` with `i` the
+    index of the `for i, batch in enumerate(loader)` around it (counted from 0): both name the
+    update after the one about to run. `step_update(n)` before the
     count is raised (`n += 1` after the step), after the step, or of a scheduler stepped per epoch
     (`t_in_epochs` left true: its `step_update` does nothing) is not reported. The fix moves the
     call to right after the optimizer's step, where timm's own training loop calls it.
@@ -342,7 +346,7 @@ class SchedulerBeforeOptimizer(LoopRule):
                     continue
                 at = next(i for i, s in enumerate(block) if s is step.statement)
                 for index in range(at):
-                    found = _timm_update_before(block, index, step.target, scope, model)
+                    found = _timm_update_before(block, index, at, step.target, scope, model)
                     if found is None:
                         continue
                     sched, count = found
@@ -767,10 +771,14 @@ _TIMM_UPDATED = frozenset({
 })
 
 
-def _timm_update_before(block: list[ast.stmt], index: int, optimizer: str, scope, model: ModuleModel) -> tuple[str, str] | None:  # type: ignore[no-untyped-def]
+def _timm_update_before(block: list[ast.stmt], index: int, at: int, optimizer: str, scope, model: ModuleModel) -> tuple[str, str] | None:  # type: ignore[no-untyped-def]
     """(the scheduler, the count) when `block[index]` is `sched.step_update(n)` (or
     `num_updates=n`) of a timm scheduler built with `t_in_epochs=False` over `optimizer`, and
-    `n += 1` is an earlier statement of the block (no other binding of `n` between)."""
+    the count already includes the update `block[at]` (the optimizer step) is about to run:
+    `n += 1` is an earlier statement of the block (no other binding of `n` between); or the
+    count is `n + 1` with `n` raised by `n += 1` only after the step (`n` counts the updates
+    done); or it is `... + i + 1` with `i` the index of the `for i, ... in enumerate(loader)`
+    whose body is the block (counted from 0)."""
     statement = block[index]
     if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)):
         return None
@@ -778,23 +786,21 @@ def _timm_update_before(block: list[ast.stmt], index: int, optimizer: str, scope
     if not (isinstance(call.func, ast.Attribute) and call.func.attr == "step_update" and dotted(call.func.value) is not None):
         return None
     arguments = list(call.args) + [kw.value for kw in call.keywords if kw.arg == "num_updates"]
-    if len(arguments) != 1 or len(call.args) + len(call.keywords) != 1 or dotted(arguments[0]) is None:
+    if len(arguments) != 1 or len(call.args) + len(call.keywords) != 1:
         return None
-    count = model.source.key(arguments[0])  # `n`, `self.updates`
-    counted = False
-    for earlier in block[:index]:
-        bound = {
-            model.source.key(node) for node in ast_walk(earlier)
-            if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Store) and dotted(node) is not None
-        }
-        if (
-            isinstance(earlier, ast.AugAssign) and isinstance(earlier.op, ast.Add) and dotted(earlier.target) is not None
-            and model.source.key(earlier.target) == count and isinstance(earlier.value, ast.Constant) and earlier.value.value == 1
+    argument = arguments[0]
+    if dotted(argument) is not None:
+        count = model.source.key(argument)  # `n`, `self.updates`
+        if not _raised_before(block[:index], count, model):
+            return None
+    elif _plus_one(argument) is not None:
+        counted = _plus_one(argument)
+        count = model.source.code(argument)
+        if not (
+            _counts_updates_done(block, index, at, counted, model) or _enumerate_index_from_zero(block, index, at, counted, model)
         ):
-            counted = True
-        elif count in bound:
-            counted = False
-    if not counted:
+            return None
+    else:
         return None
     key = model.source.key(call.func.value)
     bindings = assignments(model).bindings(key, scope)
@@ -815,6 +821,82 @@ def _timm_update_before(block: list[ast.stmt], index: int, optimizer: str, scope
         if first is None or dotted(first) is None or model.source.key(first) != optimizer:
             return None
     return key, count
+
+
+def _bound_in(statement: ast.stmt, model: ModuleModel) -> set[str]:
+    return {
+        model.source.key(node) for node in ast_walk(statement)
+        if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Store) and dotted(node) is not None
+    }
+
+
+def _raised_by_one(statement: ast.stmt, count: str, model: ModuleModel) -> bool:
+    return (
+        isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.Add) and dotted(statement.target) is not None
+        and model.source.key(statement.target) == count and isinstance(statement.value, ast.Constant)
+        and statement.value.value == 1
+    )
+
+
+def _raised_before(earlier: list[ast.stmt], count: str, model: ModuleModel) -> bool:
+    """`count += 1` among `earlier` with no other binding of `count` after it."""
+    counted = False
+    for statement in earlier:
+        if _raised_by_one(statement, count, model):
+            counted = True
+        elif count in _bound_in(statement, model):
+            counted = False
+    return counted
+
+
+def _plus_one(argument: ast.expr) -> ast.expr | None:
+    """`X + 1`: X (an expression)."""
+    if (
+        isinstance(argument, ast.BinOp) and isinstance(argument.op, ast.Add) and isinstance(argument.right, ast.Constant)
+        and type(argument.right.value) is int and argument.right.value == 1
+    ):
+        return argument.left
+    return None
+
+
+def _counts_updates_done(block: list[ast.stmt], index: int, at: int, counted: ast.expr, model: ModuleModel) -> bool:
+    """`n + 1` with `n` (a name or an attribute) bound in the block only by one `n += 1`
+    after the optimizer step `block[at]`: `n` counts the updates done, `n + 1` the next one."""
+    if dotted(counted) is None:
+        return False
+    count = model.source.key(counted)
+    raised = [statement for statement in block[at + 1 :] if _raised_by_one(statement, count, model)]
+    if len(raised) != 1:
+        return False
+    return not any(
+        statement is not raised[0] and count in _bound_in(statement, model) for statement in block
+    )
+
+
+def _enumerate_index_from_zero(block: list[ast.stmt], index: int, at: int, counted: ast.expr, model: ModuleModel) -> bool:
+    """`... + i + 1` (`i` one addend of the sum) with `i` the index of the `for i, ... in
+    enumerate(loader)` (no start) whose body is the block, not bound in the block."""
+    addends: list[ast.expr] = []
+    value = counted
+    while isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
+        addends.append(value.right)
+        value = value.left
+    addends.append(value)
+    owner = model.source.owner_of(block[index])
+    if not (isinstance(owner, ast.For) and owner.body is block):
+        return False
+    target, iterated = owner.target, owner.iter
+    if not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and isinstance(target.elts[0], ast.Name)):
+        return False
+    if not (
+        isinstance(iterated, ast.Call) and isinstance(iterated.func, ast.Name) and iterated.func.id == "enumerate"
+        and len(iterated.args) == 1 and not iterated.keywords
+    ):
+        return False
+    name = target.elts[0].id
+    if not any(isinstance(addend, ast.Name) and addend.id == name for addend in addends):
+        return False
+    return not any(name in _bound_in(statement, model) for statement in block)
 
 
 def _in_callback_hook(sched: GradEvent, model: ModuleModel) -> bool:

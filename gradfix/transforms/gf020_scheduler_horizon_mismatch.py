@@ -89,7 +89,15 @@ class SchedulerHorizonMismatch(Rule):
     or the stepping may be what is meant: count `t_initial` in epochs, or build the scheduler with
     `t_in_epochs=False` and call `step_update` after each optimizer step). A timm scheduler built
     with `t_in_epochs=False` (its `step(epoch)` does nothing), one stepped with a count of batches
-    (`step((epoch + 1) * len(loader))`), and a torch scheduler's `step(epoch)` are not read.
+    (`step((epoch + 1) * len(loader))`), and a torch scheduler's `step(epoch)` are not read. The
+    finding sits on the scheduler's constructor (its `t_initial` is one of the two hand fixes).
+
+    The reverse is reported too, on the constructor and without a fix: such a timm scheduler built
+    with `t_in_epochs=False` (no `cycle_limit`) whose `t_initial` is the epoch count (`EPOCHS`,
+    `args.epochs`, the epoch loop's `range()` bound) and whose `step_update(n)` is written beside
+    the optimizer's step in the batch loop, with `n` a count of updates (raised by `n += 1` there,
+    or a sum with the batch loop's `enumerate` index): timm's schedule reaches its end after
+    `t_initial` updates, inside the first epoch.
 
     An engine's torch scheduler wrapped in Ignite's `LRScheduler` (`ignite.handlers`) and attached
     with `trainer.add_event_handler(Events.EPOCH_COMPLETED, LRScheduler(sched))` (the wrapper or the
@@ -200,6 +208,12 @@ class SchedulerHorizonMismatch(Rule):
         "once per epoch with `step(epoch)`: the schedule barely advances; count `t_initial` in epochs, or "
         "build it with `t_in_epochs=False` and call `step_update(num_updates)` after each optimizer step"
     )
+    timm_updates_message = (
+        "`{sched}` is a timm scheduler counting its horizon in epochs (`t_initial={horizon}`) but built with "
+        "`t_in_epochs=False` and stepped with `step_update` after every batch: the schedule runs out in the first "
+        "epoch; count `t_initial` in updates (epochs times the batches per epoch), or leave `t_in_epochs` true "
+        "and step it with `step(epoch)` once per epoch"
+    )
     ignite_message = (
         "`{sched}` counts its horizon in batches (`{argument}={horizon}`) but Ignite's `LRScheduler` steps it on "
         "`Events.EPOCH_COMPLETED`, once per epoch: the schedule barely advances; attach it to "
@@ -221,6 +235,7 @@ class SchedulerHorizonMismatch(Rule):
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         source = model.source
+        placed: set[int] = set()
         for found in mismatched_schedulers(model):
             sched = found.scheduler.target or source.code(found.scheduler.node)
             if found.counted_in == "default":
@@ -238,7 +253,25 @@ class SchedulerHorizonMismatch(Rule):
                 if len(horizon) > 40:
                     horizon = horizon[:37] + "..."
                 message = template.format(sched=sched, argument=found.argument, horizon=horizon)
-            yield Finding(self.code, message, found.scheduler.anchor, fix=_fix(found, model), related=(found.loop.node,))
+            anchor = found.scheduler.anchor
+            if found.argument == "t_initial" and _in_the_file(found.constructor, source):
+                # report only, and the argument is one of the two hand fixes: on the constructor
+                # (as Ignite's and Lightning's findings), the epoch step related
+                if id(found.constructor) in placed:
+                    continue
+                placed.add(id(found.constructor))
+                yield Finding(self.code, message, found.constructor, related=(found.scheduler.anchor, found.loop.node))
+                continue
+            yield Finding(self.code, message, anchor, fix=_fix(found, model), related=(found.loop.node,))
+        if b"step_update" in source.data and b"t_in_epochs" in source.data:
+            for constructor, sched, horizon in _timm_updates_over_epochs(model):
+                if id(constructor) in placed:
+                    continue
+                placed.add(id(constructor))
+                shown = source.code(horizon)
+                if len(shown) > 40:
+                    shown = shown[:37] + "..."
+                yield Finding(self.code, self.timm_updates_message.format(sched=sched, horizon=shown), constructor)
         if b"EPOCH_COMPLETED" in source.data and b"LRScheduler" in source.data:
             reported: set[int] = set()
             for call, sched, argument, horizon in _ignite_epoch_mismatches(model):
@@ -257,6 +290,114 @@ class SchedulerHorizonMismatch(Rule):
                 template = self.lightning_batches_message if counted_in == "batches" else self.lightning_epochs_message
                 name = source.code(call.func)
                 yield Finding(self.code, template.format(sched=name, argument=argument, horizon=shown), call, fix=fix)
+
+
+_TIMM_T_INITIAL = frozenset({"CosineLRScheduler", "TanhLRScheduler", "PolyLRScheduler"})
+
+
+def _timm_updates_over_epochs(model: ModuleModel) -> Iterator[tuple[ast.Call, str, ast.expr]]:
+    """(the constructor, the scheduler's name, `t_initial`) for `sched.step_update(n)` written in
+    the block of the optimizer's step inside a batch loop of the epoch loop (so once per update),
+    `n` a count of updates (a name or attribute raised by `+= 1` in that block, or a sum with the
+    index of the `for i, ... in enumerate(...)` around it), every binding of `sched` a timm
+    Cosine/Tanh/PolyLRScheduler over that optimizer built outside the epoch loop with
+    `t_in_epochs=False` written, no `cycle_limit`, and `t_initial` the epoch count
+    (`EPOCHS`, `args.epochs`, the epoch loop's `range()` bound, or a name bound once to it)."""
+    from gradfix.analysis.assignments import assignments
+    from gradfix.analysis.horizons import _argument, _counted_in
+    from gradfix.analysis.model import EventKind
+    from gradfix.analysis.names import call_name, dotted, keyword, positional
+    from gradfix.walk import ast_nodes
+
+    source = model.source
+    for loop in model.loops:
+        scope = loop.function if loop.function is not None else source.tree
+        for step in loop.events:
+            if step.kind is not EventKind.STEP or step.engine or step.via or step.target is None:
+                continue
+            inner = step.loops_within(loop.node)
+            if len(inner) != 1:
+                continue
+            block = source.block_of(step.statement)
+            if block is None or not any(each is step.statement for each in block):
+                continue
+            owner = source.owner_of(step.statement)
+            for statement in block:
+                if not (isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call)):
+                    continue
+                call = statement.value
+                func = call.func
+                if not (isinstance(func, ast.Attribute) and func.attr == "step_update" and dotted(func.value) is not None):
+                    continue
+                arguments = list(call.args) + [kw.value for kw in call.keywords if kw.arg == "num_updates"]
+                if len(arguments) != 1 or not _counts_updates(arguments[0], block, owner, source):
+                    continue
+                key = source.key(func.value)
+                bindings = assignments(model).bindings(key, scope)
+                if not bindings:
+                    continue
+                within = {id(node) for node in ast_nodes(loop.node)}
+                horizons: list[tuple[ast.Call, ast.expr]] = []
+                for binding in bindings:
+                    value = binding.value
+                    if not isinstance(value, ast.Call) or id(value) in within:
+                        break
+                    name = model.facts.imports.qualify(call_name(value)) or ""
+                    if not name.startswith("timm.") or name.rsplit(".", 1)[-1] not in _TIMM_T_INITIAL:
+                        break
+                    flag = keyword(value, "t_in_epochs")
+                    if flag is None or not (isinstance(flag.value, ast.Constant) and flag.value.value is False):
+                        break
+                    if keyword(value, "cycle_limit") is not None:
+                        break  # (restarts asked for: a cycle of epochs may be meant)
+                    given = keyword(value, "optimizer")
+                    first = given.value if given is not None else (positional(value)[0] if positional(value) else None)
+                    if first is None or dotted(first) is None or source.key(first) != step.target:
+                        break
+                    horizon = _argument(value, "t_initial", 1, model)
+                    if horizon is None or _counted_in(horizon, inner[0], loop, scope, model) != "epochs":
+                        break
+                    horizons.append((value, horizon))
+                else:
+                    if horizons:
+                        yield horizons[0][0], key, horizons[0][1]
+
+
+def _counts_updates(argument: ast.expr, block: list[ast.stmt], owner, source) -> bool:  # type: ignore[no-untyped-def]
+    """`n` (or `n + 1`) with `n += 1` a statement of the block, or a sum holding the index `i` of
+    the `for i, ... in enumerate(...)` whose body is the block."""
+    from gradfix.analysis.names import dotted
+
+    parts: list[ast.expr] = []
+    value = argument
+    while isinstance(value, ast.BinOp) and isinstance(value.op, ast.Add):
+        parts.append(value.right)
+        value = value.left
+    parts.append(value)
+    for part in parts:
+        if dotted(part) is None:
+            continue
+        key = source.key(part)
+        for statement in block:
+            if (
+                isinstance(statement, ast.AugAssign) and isinstance(statement.op, ast.Add) and dotted(statement.target) is not None
+                and source.key(statement.target) == key and isinstance(statement.value, ast.Constant) and statement.value.value == 1
+            ):
+                return True
+    if (
+        isinstance(owner, ast.For) and owner.body is block and isinstance(owner.target, ast.Tuple) and owner.target.elts
+        and isinstance(owner.target.elts[0], ast.Name) and isinstance(owner.iter, ast.Call)
+        and isinstance(owner.iter.func, ast.Name) and owner.iter.func.id == "enumerate" and len(parts) > 1
+    ):
+        index = owner.target.elts[0].id
+        return any(isinstance(part, ast.Name) and part.id == index for part in parts)
+    return False
+
+
+def _in_the_file(node: ast.AST, source) -> bool:  # type: ignore[no-untyped-def]
+    """`node` is one of this file's own nodes (a constructor found through another module's
+    factory is not)."""
+    return any(each is node for each in ast_walk(source.tree))
 
 
 _IGNITE_WRAPPERS = ("ignite.handlers.", "ignite.contrib.handlers.")

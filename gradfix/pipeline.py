@@ -160,12 +160,13 @@ def _says_training(data: bytes) -> bool:
         return True
     # Ignite's supervised trainer backpropagates `loss_fn(model(x), y)` itself: read (by GF018)
     # only when an activation is named too (a model that may end with one); an engine's torch
-    # scheduler wrapped in Ignite's `LRScheduler` and attached to `EPOCH_COMPLETED` (by GF020)
+    # scheduler wrapped in Ignite's `LRScheduler` and attached to `EPOCH_COMPLETED` or an
+    # `ITERATION_` event (by GF020)
     if b"ignite" not in data:
         return False
     if b"supervised_train" in data and any(word in data for word in _ACTIVATION_WORDS):
         return True
-    return b"EPOCH_COMPLETED" in data and b"LRScheduler(" in data
+    return (b"EPOCH_COMPLETED" in data or b"ITERATION_" in data) and b"LRScheduler(" in data
 
 
 _ACTIVATION_WORDS = (b"oftmax", b"igmoid")

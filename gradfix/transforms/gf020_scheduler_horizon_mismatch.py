@@ -104,8 +104,11 @@ class SchedulerHorizonMismatch(Rule):
     scheduler written there or bound once by name) is reported without a fix when its horizon is a
     count of batches: `len(data)`, or a product with it, of the data the same engine's `run(data,
     ...)` runs or of a name saying loader (`T_max=EPOCHS * len(train_loader)`, `milestones=[len(data)
-    * 30]`); one attached to `ITERATION_COMPLETED`/`ITERATION_STARTED`, to `EPOCH_COMPLETED(every=N)`
-    or counted in epochs is not. (Such a file is read even when it calls no backward of its own:
+    * 30]`); one attached to `EPOCH_COMPLETED(every=N)` or counted in epochs is not. The reverse
+    is reported the same way: such a wrapped scheduler attached to `ITERATION_COMPLETED` or
+    `ITERATION_STARTED` (it steps every iteration) whose horizon is the epoch count (a name saying
+    epoch, `T_max=max_epochs`, or what the engine's `run(data, max_epochs=...)` is given, or a part
+    of it: `step_size=n // 3`); one counted in iterations (`EPOCHS * len(loader)`) is not. (Such a file is read even when it calls no backward of its own:
     `create_supervised_trainer` backpropagates.)
 
     ## Why is this bad?
@@ -219,6 +222,11 @@ class SchedulerHorizonMismatch(Rule):
         "`Events.EPOCH_COMPLETED`, once per epoch: the schedule barely advances; attach it to "
         "`Events.ITERATION_COMPLETED` (or count the horizon in epochs)"
     )
+    ignite_epochs_message = (
+        "`{sched}` counts its horizon in epochs (`{argument}={horizon}`) but Ignite's `LRScheduler` steps it on "
+        "`Events.{event}`, every iteration: the schedule runs out in the first epoch; attach it to "
+        "`Events.EPOCH_COMPLETED` (or count the horizon in iterations)"
+    )
     message = batches_message
     safety = Safety.UNSAFE
 
@@ -272,16 +280,17 @@ class SchedulerHorizonMismatch(Rule):
                 if len(shown) > 40:
                     shown = shown[:37] + "..."
                 yield Finding(self.code, self.timm_updates_message.format(sched=sched, horizon=shown), constructor)
-        if b"EPOCH_COMPLETED" in source.data and b"LRScheduler" in source.data:
+        if (b"EPOCH_COMPLETED" in source.data or b"ITERATION_" in source.data) and b"LRScheduler" in source.data:
             reported: set[int] = set()
-            for call, sched, argument, horizon in _ignite_epoch_mismatches(model):
+            for call, sched, argument, horizon, event in _ignite_epoch_mismatches(model):
                 if id(call) in reported:
                     continue  # (attached twice)
                 reported.add(id(call))
                 shown = source.code(horizon)
                 if len(shown) > 40:
                     shown = shown[:37] + "..."
-                yield Finding(self.code, self.ignite_message.format(sched=sched, argument=argument, horizon=shown), call)
+                template = self.ignite_message if event == "EPOCH_COMPLETED" else self.ignite_epochs_message
+                yield Finding(self.code, template.format(sched=sched, argument=argument, horizon=shown, event=event), call)
         if b"configure_optimizers" in source.data and b"lr_scheduler" in source.data:
             for call, argument, horizon, counted_in, fix in _lightning_mismatches(model):
                 shown = source.code(horizon)
@@ -408,12 +417,14 @@ _IGNITE_HORIZONS = frozenset({
 })
 
 
-def _ignite_epoch_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, str, ast.expr]]:
-    """(the scheduler's constructor, its name, the horizon's argument and value) for
+def _ignite_epoch_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, str, ast.expr, str]]:
+    """(the scheduler's constructor, its name, the horizon's argument and value, the event) for
     `trainer.add_event_handler(Events.EPOCH_COMPLETED, LRScheduler(sched))` (or a name bound
     once to the `LRScheduler(...)`) with `sched` a torch scheduler whose horizon is a count of
     batches: `len(data)` (or a product with it) of the data some `trainer.run(data, ...)` of the
-    same engine runs, or of a name saying loader, written or bound once to it."""
+    same engine runs, or of a name saying loader, written or bound once to it; and the reverse:
+    attached to `ITERATION_COMPLETED`/`ITERATION_STARTED` with a horizon counted in epochs (a name
+    saying epoch, or what the engine's `run(..., max_epochs=...)` is given, or a part of it)."""
     from gradfix.analysis.assignments import assignments
     from gradfix.analysis.horizons import _LOADER_NAME, _argument, _product_of_len
     from gradfix.analysis.names import call_name, dotted, positional
@@ -430,8 +441,9 @@ def _ignite_epoch_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str
             if call.func.attr != "add_event_handler" or len(call.args) < 2 or dotted(call.func.value) is None:  # type: ignore[attr-defined]
                 continue
             event = call.args[0]
-            if not (isinstance(event, ast.Attribute) and event.attr == "EPOCH_COMPLETED" and (qualify(dotted(event.value) or "") or "").startswith("ignite.")):
+            if not (isinstance(event, ast.Attribute) and event.attr in _IGNITE_EVENTS and (qualify(dotted(event.value) or "") or "").startswith("ignite.")):
                 continue
+            per_epoch = event.attr == "EPOCH_COMPLETED"
             engine = source.key(call.func.value)  # type: ignore[attr-defined]
             wrapper = call.args[1]
             if isinstance(wrapper, ast.Name):
@@ -450,10 +462,14 @@ def _ignite_epoch_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str
             last = name.rsplit(".", 1)[-1]
             if not name.startswith("torch.optim.lr_scheduler.") or last not in _IGNITE_HORIZONS:
                 continue
-            data = {
-                source.key(positional(run)[0]) for run in calls
+            runs = [
+                run for run in calls
                 if run.func.attr == "run" and dotted(run.func.value) is not None and source.key(run.func.value) == engine  # type: ignore[attr-defined]
-                and positional(run) and dotted(positional(run)[0]) is not None
+            ]
+            data = {source.key(positional(run)[0]) for run in runs if positional(run) and dotted(positional(run)[0]) is not None}
+            epochs = {
+                source.code(given.value) for run in runs for given in run.keywords if given.arg == "max_epochs"
+                and not isinstance(given.value, ast.Constant)
             }
             for argument, index in HORIZONS[last]:
                 if argument == "steps_per_epoch":
@@ -465,9 +481,48 @@ def _ignite_epoch_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str
                 if isinstance(value, ast.Name):
                     value = assignments(model).single_value(value.id, scope) or value  # type: ignore[arg-type]
                 parts = value.elts if isinstance(value, (ast.List, ast.Tuple)) else [value]
-                if parts and all(_counts_batches(part, data, _LOADER_NAME, _product_of_len, source) for part in parts):
-                    yield wrapped, shown or last, argument, written  # (on the constructor, as Lightning's)
+                if per_epoch and parts and all(_counts_batches(part, data, _LOADER_NAME, _product_of_len, source) for part in parts):
+                    yield wrapped, shown or last, argument, written, event.attr  # (on the constructor, as Lightning's)
                     break
+                if not per_epoch and (
+                    _counts_epochs(written, epochs, source)
+                    or (parts and all(_counts_epochs(part, epochs, source) for part in parts))
+                ):
+                    yield wrapped, shown or last, argument, written, event.attr
+                    break
+
+
+_IGNITE_EVENTS = frozenset({"EPOCH_COMPLETED", "ITERATION_COMPLETED", "ITERATION_STARTED"})
+
+
+def _counts_epochs(value: ast.expr, epochs: set[str], source, depth: int = 0) -> bool:  # type: ignore[no-untyped-def]
+    """The epoch count: a name (or attribute, or `cfg["epochs"]`) saying epoch and not step,
+    iteration or batch, or what the engine's `run(..., max_epochs=...)` is given; or a part of
+    it (`EPOCHS // 2`, `int(0.75 * EPOCHS)`, `EPOCHS - 1`)."""
+    from gradfix.analysis.names import call_name, dotted, last_name
+
+    if source.code(value) in epochs:
+        return True
+    if depth < 2 and isinstance(value, ast.BinOp) and isinstance(value.op, (ast.FloorDiv, ast.Div, ast.Sub, ast.Mult)):
+        numbers = [side for side in (value.left, value.right) if isinstance(side, ast.Constant) and isinstance(side.value, (int, float))]
+        if len(numbers) != 1:
+            return False
+        if isinstance(value.op, ast.Mult) and not (isinstance(numbers[0].value, float) and 0 < numbers[0].value < 1):
+            return False  # (`EPOCHS * 6`: maybe batches written as a number)
+        other = value.right if numbers[0] is value.left else value.left
+        if isinstance(value.op, (ast.FloorDiv, ast.Div, ast.Sub)) and other is not value.left:
+            return False
+        return _counts_epochs(other, epochs, source, depth + 1)
+    if depth < 2 and isinstance(value, ast.Call) and call_name(value) in ("int", "round") and len(value.args) == 1 and not value.keywords:
+        return _counts_epochs(value.args[0], epochs, source, depth + 1)
+    if isinstance(value, (ast.Name, ast.Attribute)) and dotted(value) is not None:
+        name = last_name(source.key(value))
+    elif isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Constant) and isinstance(value.slice.value, str):
+        name = value.slice.value
+    else:
+        return False
+    lowered = name.lower()
+    return "epoch" in lowered and not any(word in lowered for word in ("step", "iter", "batch", "update", "per"))
 
 
 def _counts_batches(value: ast.expr, data: set[str], loader_name, product_of_len, source) -> bool:  # type: ignore[no-untyped-def]

@@ -92,7 +92,9 @@ class SchedulerBeforeOptimizer(LoopRule):
     in the same block, for `step_update(n + 1)` with `n` raised by `n += 1` only after the step
     (`n` counts the updates done), and for `step_update(epoch * len(loader) + i + 1)` with `i` the
     index of the `for i, batch in enumerate(loader)` around it (counted from 0): both name the
-    update after the one about to run. `step_update(n)` before the
+    update after the one about to run. A scheduler unpacked from timm's factory, `sched, epochs =
+    create_scheduler_v2(opt, ..., step_on_epochs=False)` (which builds it with `t_in_epochs=False`),
+    is read as one built by hand. `step_update(n)` before the
     count is raised (`n += 1` after the step), after the step, or of a scheduler stepped per epoch
     (`t_in_epochs` left true: its `step_update` does nothing) is not reported. The fix moves the
     call to right after the optimizer's step, where timm's own training loop calls it.
@@ -808,12 +810,18 @@ def _timm_update_before(block: list[ast.stmt], index: int, at: int, optimizer: s
         return None
     for binding in bindings:
         value = binding.value
-        if not isinstance(value, ast.Call):
+        if value is None:
+            value = _timm_factory_built(binding.statement, key, model)
+            if value is None:
+                return None
+            flag = keyword(value, "step_on_epochs")  # (the factory's name for `t_in_epochs`)
+        elif isinstance(value, ast.Call):
+            name = model.facts.imports.qualify(call_name(value)) or ""
+            if not name.startswith("timm.") or name.rsplit(".", 1)[-1] not in _TIMM_UPDATED:
+                return None
+            flag = keyword(value, "t_in_epochs")
+        else:
             return None
-        name = model.facts.imports.qualify(call_name(value)) or ""
-        if not name.startswith("timm.") or name.rsplit(".", 1)[-1] not in _TIMM_UPDATED:
-            return None
-        flag = keyword(value, "t_in_epochs")
         if flag is None or not (isinstance(flag.value, ast.Constant) and flag.value.value is False):
             return None  # (per epoch: its `step_update` does nothing)
         given = keyword(value, "optimizer")
@@ -821,6 +829,23 @@ def _timm_update_before(block: list[ast.stmt], index: int, at: int, optimizer: s
         if first is None or dotted(first) is None or model.source.key(first) != optimizer:
             return None
     return key, count
+
+
+def _timm_factory_built(statement: ast.stmt, key: str, model: ModuleModel) -> ast.Call | None:
+    """The `create_scheduler_v2(...)` call of `sched, epochs = timm.scheduler.create_scheduler_v2(opt,
+    ...)` when `key` is the first name it unpacks to (the factory returns the scheduler and the
+    epoch count)."""
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.value, ast.Call)):
+        return None
+    target = statement.targets[0]
+    if not (isinstance(target, ast.Tuple) and len(target.elts) == 2 and dotted(target.elts[0]) is not None):
+        return None
+    if model.source.key(target.elts[0]) != key:
+        return None
+    name = model.facts.imports.qualify(call_name(statement.value)) or ""
+    if not name.startswith("timm.") or name.rsplit(".", 1)[-1] != "create_scheduler_v2":
+        return None
+    return statement.value
 
 
 def _bound_in(statement: ast.stmt, model: ModuleModel) -> set[str]:

@@ -67,3 +67,50 @@ def test_timm_step_update_of_the_next_update_moves_after_the_step(tmp_path: Path
     buggy = SCRIPT.replace("BEFORE", UPDATES[form]).replace("AFTER\n", "")
     hand = SCRIPT.replace("BEFORE\n", "").replace("AFTER", UPDATES[form])
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF012")
+
+
+FACTORY = STUB + '''
+import hashlib
+import json
+
+import torch
+from torch import nn
+from timm.scheduler import create_scheduler_v2
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+model = nn.Sequential(nn.Linear(5, 8), nn.Tanh(), nn.Linear(8, 2))
+loader = [(torch.randn(4, 5), torch.randn(4, 2)) for _ in range(3)]
+opt = torch.optim.SGD(model.parameters(), lr=0.2, momentum=0.9)
+sched, epochs = create_scheduler_v2(
+    opt, "cosine", num_epochs=4, warmup_epochs=1, warmup_lr=0.01, updates_per_epoch=len(loader), step_on_epochs=False
+)
+losses = []
+updates = 0
+for epoch in range(epochs):
+    for x, y in loader:
+        opt.zero_grad(set_to_none=True)
+        loss = nn.functional.mse_loss(model(x), y)
+        losses.append(loss.item())
+        loss.backward()
+        updates += 1
+BEFORE
+        opt.step()
+AFTER
+    sched.step(epoch + 1)
+digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({"losses": losses, "weights_sha256": digest.hexdigest()}))
+'''
+
+
+def test_timm_factory_scheduler_stepped_per_update_moves_after_the_step(tmp_path: Path, monkeypatch) -> None:
+    """`create_scheduler_v2(..., step_on_epochs=False)` builds its scheduler with `t_in_epochs=False`
+    (timm's scheduler_factory.py): its `step_update(updates)` after `updates += 1` and before the
+    step is the same shift by one update."""
+    monkeypatch.setattr(harness, "_FORKS", False)  # the stub must not reach the fork server
+    update = "        sched.step_update(num_updates=updates)"
+    buggy = FACTORY.replace("BEFORE", update).replace("AFTER\n", "")
+    hand = FACTORY.replace("BEFORE\n", "").replace("AFTER", update)
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF012")

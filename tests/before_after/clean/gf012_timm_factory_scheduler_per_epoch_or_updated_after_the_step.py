@@ -1,0 +1,22 @@
+import torch
+from timm.scheduler import create_scheduler_v2
+
+
+def train(model, loader, cfg):
+    optimizer = torch.optim.AdamW(model.parameters(), lr=cfg.lr, weight_decay=0.05)
+    per_epoch, num_epochs = create_scheduler_v2(optimizer, sched="cosine", num_epochs=cfg.epochs)
+    per_update, _ = create_scheduler_v2(
+        optimizer, sched="step", num_epochs=cfg.epochs, decay_epochs=2, updates_per_epoch=len(loader), step_on_epochs=False
+    )
+    step = 0
+    for epoch in range(num_epochs):
+        for images, labels in loader:
+            loss = torch.nn.functional.cross_entropy(model(images), labels)
+            optimizer.zero_grad(set_to_none=True)
+            loss.backward()
+            step += 1
+            per_epoch.step_update(num_updates=step)
+            optimizer.step()
+            per_update.step_update(num_updates=step)
+        per_epoch.step(epoch + 1)
+    return model

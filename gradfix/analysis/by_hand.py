@@ -268,6 +268,8 @@ def _autograd_tool(name: str) -> bool:
     `torch.autograd.detect_anomaly()`, `torch.autograd.set_detect_anomaly(True)`: autograd's
     profiler and anomaly mode watch the graph and never read, stash or write a `.grad`
     (`autograd` names the package, not gradients)."""
+    if "autograd" not in name:
+        return False  # (most calls: no split)
     parts = name.split(".")
     if "autograd" not in parts:
         return False

@@ -263,9 +263,25 @@ def _headers(statement: ast.stmt) -> list[ast.AST]:
     return out
 
 
+def _autograd_tool(name: str) -> bool:
+    """`torch.autograd.profiler.profile(...)` (also `record_function`, `emit_nvtx`),
+    `torch.autograd.detect_anomaly()`, `torch.autograd.set_detect_anomaly(True)`: autograd's
+    profiler and anomaly mode watch the graph and never read, stash or write a `.grad`
+    (`autograd` names the package, not gradients)."""
+    if "autograd" not in name:
+        return False  # (most calls: no split)
+    parts = name.split(".")
+    if "autograd" not in parts:
+        return False
+    rest = parts[parts.index("autograd") + 1 :]
+    return bool(rest) and (rest[0] == "profiler" or rest in (["detect_anomaly"], ["set_detect_anomaly"]))
+
+
 def _may_handle(call: ast.Call, models: set[str], model: ModuleModel) -> bool:
     source = model.source
     func = call.func
+    if _autograd_tool(call_name(call) or ""):
+        return False  # `with torch.autograd.profiler.profile(enabled=...):` around the step
     if isinstance(func, ast.Attribute) and func.attr in _MEASURES and not call.keywords and all(isinstance(a, ast.Constant) for a in call.args):
         return False  # `p.grad.norm()`, `grad_norm.item()`: a number measured, the gradient stays as it is
     if _names_gradients(call.func):

@@ -126,12 +126,21 @@ class GraphFlow:
     """The graph-carrying data flow of one iteration (a loop body, or a step function)."""
 
     def __init__(
-        self, loop: Loop | ast.FunctionDef | ast.AsyncFunctionDef, source: Source, qualify: Qualify, modules: frozenset[str] = frozenset()
+        self,
+        loop: Loop | ast.FunctionDef | ast.AsyncFunctionDef,
+        source: Source,
+        qualify: Qualify,
+        modules: frozenset[str] = frozenset(),
+        entries: bool = False,
     ) -> None:
         self.flow = IterationFlow(loop, source)  # type: ignore[arg-type]
         # names known to hold models (`D_b = Net()`), whose calls are forwards although a
         # capitalised name is read as building an object of a class (`is_forward_call`)
         self.modules = modules
+        # a call of a dict's entry under a constant string (`nets["disc"](x)`) keyed by that
+        # entry (`entry_key`) rather than unnamed: asked by GF032 only, when an optimizer is
+        # built over such an entry
+        self.entries = entries
         self.source = source
         self.qualify = qualify
         self._no_grad = _no_grad_statements(loop.body, qualify)
@@ -281,6 +290,8 @@ class GraphFlow:
             key = name
             if key is not None and key.endswith((".forward", ".__call__")):
                 key = key.rsplit(".", 1)[0]
+            elif key is None and self.entries:
+                key = entry_key(func)
             forwards.append((call, key))
         if recv is not None:
             if not (isinstance(recv, ast.Name) and recv.id == "self"):
@@ -560,6 +571,21 @@ def _no_grad_context(expr: ast.AST, qualify: Qualify) -> bool:
 
 # ----------------------------------------------------------------------------- optimizers
 _PARAMETER_METHODS = ("parameters", "named_parameters")
+
+
+def entry_key(expr: ast.AST) -> str | None:
+    """`nets["disc"]` for a dict's entry under a constant string, the dict a name or a field
+    (`self.nets['disc']` gives `self.nets["disc"]`: one key however the string is quoted), else
+    None (`nets[k]`, `nets[0]`: which entry is not known, or a list's)."""
+    if expr.__class__ is not ast.Subscript:
+        return None
+    index = expr.slice  # type: ignore[attr-defined]
+    if index.__class__ is not ast.Constant or index.value.__class__ is not str:
+        return None
+    holder = dotted(expr.value)  # type: ignore[attr-defined]
+    if holder is None:
+        return None
+    return holder + '["' + index.value + '"]' if '"' not in index.value and "\\" not in index.value else None
 
 
 def optimizer_owners(

@@ -7,7 +7,7 @@ from gradfix.analysis.facts import classify_constructor
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver, walk_expression
-from gradfix.analysis.shared_graphs import GraphFlow, GraphSlice, _module_aliases, optimizer_owners, owns
+from gradfix.analysis.shared_graphs import GraphFlow, GraphSlice, _module_aliases, entry_key, optimizer_owners, owns
 from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS
 from gradfix.transforms._common import branch_prefix, training_loop_ids
@@ -247,7 +247,8 @@ class GeneratorGradientInDiscriminatorStep(Rule):
         # the models the optimizers are built over, by name: `D_a(fake)` runs one (`is_forward_call`
         # reads a capitalised name longer than two letters as a class: `Net(...)`)
         named = frozenset(o for owners in stepped.values() for o in owners if "." not in o and "[" not in o)
-        graphs = GraphFlow(loop.node, model.source, model.facts.imports.qualify, named)
+        entries = any(o.endswith('"]') for owners in stepped.values() for o in owners)  # (`entry_key`)
+        graphs = GraphFlow(loop.node, model.source, model.facts.imports.qualify, named, entries)
         read: dict[int, tuple[ast.expr, GraphSlice, list] | None] = {}  # type: ignore[type-arg]
 
         def forwards(event: GradEvent) -> tuple[ast.expr, GraphSlice, list] | None:  # type: ignore[type-arg]
@@ -362,7 +363,8 @@ class GeneratorGradientInDiscriminatorStep(Rule):
         if _may_freeze(text, loop, model):
             return
         named = frozenset(o for owners in stepped.values() for o in owners if "." not in o and "[" not in o)
-        graphs = GraphFlow(loop.node, model.source, model.facts.imports.qualify, named)
+        entries = any(o.endswith('"]') for owners in stepped.values() for o in owners)  # (`entry_key`)
+        graphs = GraphFlow(loop.node, model.source, model.facts.imports.qualify, named, entries)
         terms = _terms(loss, backward.statement, graphs)
         if len(terms) < 2:
             # `loss = total_loss(G, D, real, z)`: the sum returned by a helper handed the models
@@ -647,6 +649,8 @@ def _split_calls(read: tuple, d_owners: set[str], g_owners: set[str], outputs: s
         if not _owned(key, d_owners) or id(call) in unread:
             continue
         func = dotted(call.func)
+        if func is None and graphs.entries:
+            func = entry_key(call.func)  # `nets["disc"](fake)`
         if func is None or not _owned(func, d_owners):
             return None
         inputs = list(call.args) + [k.value for k in call.keywords]
@@ -886,7 +890,17 @@ def _owners(target: str, loop: TrainingLoop, model: ModuleModel) -> set[str]:
         if info.library == "lightning-optimizer" and function is not None and "." not in target:
             return _configured_owners(target, function, model)
         return set()
-    return optimizer_owners(info.params, model.source)
+    return optimizer_owners(info.params, model.source) or _entry_owners(info.params)
+
+
+def _entry_owners(params: ast.expr) -> set[str]:
+    """`torch.optim.Adam(nets["disc"].parameters())`: the dict's entry (`entry_key`) whose
+    parameters the optimizer is built over, read only when that is the whole of `params` (the
+    models as entries of a dict under constant strings); else none."""
+    if params.__class__ is not ast.Call or method_name(params) not in ("parameters", "named_parameters"):  # type: ignore[arg-type]
+        return set()
+    key = entry_key(receiver(params))  # type: ignore[arg-type]
+    return {key} if key is not None else set()
 
 
 def _unpacked_from_method(target: str, function: ast.AST, model: ModuleModel) -> set[str]:

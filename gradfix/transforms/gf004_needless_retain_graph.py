@@ -43,7 +43,9 @@ class NeedlessRetainGraph(Rule):
     retain_graph=False, scale_wrt_gas=True)` hands the flag on to `loss.backward`; its other
     keywords are kept) and `torch.autograd.backward(loss, retain_graph=True)` on one tensor, also
     written as a list of one, `torch.autograd.backward([loss], ...)`; the flag may be spread from a
-    dict literal, `loss.backward(**{"retain_graph": True})`, whose `**` argument the fix removes) in
+    dict literal, `loss.backward(**{"retain_graph": True})`, whose `**` argument the fix removes;
+    also on a name's loss reduced or cast where it is backpropagated by a method given no
+    argument, `loss.mean().backward(retain_graph=True)`, `.sum()`, `.float()`) in
     a training iteration when nothing
     after it backpropagates through that graph again: no later `backward()` or
     `torch.autograd.grad` in the iteration, in the loops around it or after them in the same
@@ -58,7 +60,10 @@ class NeedlessRetainGraph(Rule):
     reads an attribute or item of an object the retained graph's statements use, such as
     `net.aux_loss` that the forward stored, a container filled elsewhere, like a forward hook's
     `feats["h"]` or a list handed to a call, or that calls a lambda) — and the
-    loss is computed afresh in every iteration (also when every arm of an `if` computes it).
+    loss is computed afresh in every iteration (also when every arm of an `if` computes it; a
+    batch pulled for the next iteration by a plain helper of the module from an iterator over a
+    loader, `item, done = pull(feed)` with `def pull(it): item = next(it, None); return item,
+    item is None` and `feed = iter(loader)`, is fresh data).
 
     A backward in a helper the iteration calls (`def backprop(loss):
     loss.backward(retain_graph=True)` called as `backprop(loss)`, or a method called as

@@ -63,7 +63,8 @@ class NeedlessRetainGraph(Rule):
     loss is computed afresh in every iteration (also when every arm of an `if` computes it; a
     batch pulled for the next iteration by a plain helper of the module from an iterator over a
     loader, `item, done = pull(feed)` with `def pull(it): item = next(it, None); return item,
-    item is None` and `feed = iter(loader)`, is fresh data).
+    item is None` and `feed = iter(loader)`, is fresh data, and so is a list of a loader's
+    batches read by index, `cached = list(loader)` ... `inputs, labels = cached[k]`).
 
     A backward in a helper the iteration calls (`def backprop(loss):
     loss.backward(retain_graph=True)` called as `backprop(loss)`, or a method called as
@@ -1062,8 +1063,9 @@ def _graph_from_elsewhere(name: str, scope: ScopeFlow, visited: set[str], source
         value = getattr(unit.node, "value", None)
         if _random_generator(value):
             continue  # `rng = torch.Generator().manual_seed(7)`: a random source, no tensor
-        if isinstance(unit.node, ast.Assign) and isinstance(value, ast.Call) and call_name(value) == "iter":
-            # `it = iter(loader)`: an iterator hands out the items of what it is built on
+        if isinstance(unit.node, ast.Assign) and isinstance(value, ast.Call) and (call_name(value) or "") in _PASS_THROUGH:
+            # `it = iter(loader)`, `batches = list(loader)`: an iterator, or a list of the items,
+            # hands out the items of what it is built on
             if _iterable_carries_graph(value, scope, visited, source):
                 return True
             continue

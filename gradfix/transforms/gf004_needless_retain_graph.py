@@ -43,7 +43,9 @@ class NeedlessRetainGraph(Rule):
     retain_graph=False, scale_wrt_gas=True)` hands the flag on to `loss.backward`; its other
     keywords are kept) and `torch.autograd.backward(loss, retain_graph=True)` on one tensor, also
     written as a list of one, `torch.autograd.backward([loss], ...)`; the flag may be spread from a
-    dict literal, `loss.backward(**{"retain_graph": True})`, whose `**` argument the fix removes) in
+    dict literal, `loss.backward(**{"retain_graph": True})`, whose `**` argument the fix removes;
+    also on a name's loss reduced or cast where it is backpropagated by a method given no
+    argument, `loss.mean().backward(retain_graph=True)`, `.sum()`, `.float()`) in
     a training iteration when nothing
     after it backpropagates through that graph again: no later `backward()` or
     `torch.autograd.grad` in the iteration, in the loops around it or after them in the same
@@ -58,7 +60,11 @@ class NeedlessRetainGraph(Rule):
     reads an attribute or item of an object the retained graph's statements use, such as
     `net.aux_loss` that the forward stored, a container filled elsewhere, like a forward hook's
     `feats["h"]` or a list handed to a call, or that calls a lambda) — and the
-    loss is computed afresh in every iteration (also when every arm of an `if` computes it).
+    loss is computed afresh in every iteration (also when every arm of an `if` computes it; a
+    batch pulled for the next iteration by a plain helper of the module from an iterator over a
+    loader, `item, done = pull(feed)` with `def pull(it): item = next(it, None); return item,
+    item is None` and `feed = iter(loader)`, is fresh data, and so is a list of a loader's
+    batches read by index, `cached = list(loader)` ... `inputs, labels = cached[k]`).
 
     A backward in a helper the iteration calls (`def backprop(loss):
     loss.backward(retain_graph=True)` called as `backprop(loss)`, or a method called as
@@ -226,7 +232,7 @@ class NeedlessRetainGraph(Rule):
                     if event.argument is not None:
                         yield from self._in_helper(event, loop, model, by_node, scopes, seen)
                     continue
-                call = describe_backward(event) or describe_autograd_backward(event)
+                call = describe_backward(event) or _reduced_backward(event) or describe_autograd_backward(event)
                 if call is None and event.engine and _deepspeed_engine(event, model):
                     # `model_engine.backward(loss, retain_graph=True)`: DeepSpeedEngine.backward(loss,
                     # retain_graph=False, scale_wrt_gas=True) hands retain_graph to loss.backward
@@ -327,6 +333,30 @@ def _helper_backward(event: GradEvent, call: BackwardCall, model: ModuleModel) -
         if _importers(project, absolute(source.path), [imported], name):
             return None  # another file imports it (or its class) and names it: it may call it
     return BackwardCall(**{**call.__dict__, "loss": event.argument}), statement
+
+
+def _reduced_backward(event: GradEvent) -> BackwardCall | None:
+    """`loss.mean().backward(retain_graph=True)`: a name's tensor reduced (or cast) by a method
+    of its own with no argument where it is backpropagated is judged as that name's loss; the
+    reduction records one more node on the same graph."""
+    call = event.call
+    if call is None or event.engine or method_name(call) != "backward":
+        return None
+    recv = receiver(call)
+    if not (
+        isinstance(recv, ast.Call)
+        and isinstance(recv.func, ast.Attribute)
+        and recv.func.attr in _REDUCTIONS
+        and isinstance(recv.func.value, ast.Name)
+        and not recv.args
+        and not recv.keywords
+    ):
+        return None
+    return describe_backward(event, methods=True)
+
+
+# methods of a tensor that reduce or cast it, recording one node on its graph
+_REDUCTIONS = frozenset({"mean", "sum", "float", "double", "squeeze"})
 
 
 def _true_constant(call: BackwardCall, loop: TrainingLoop, model: ModuleModel) -> ast.Name | None:
@@ -492,7 +522,7 @@ def _judge(
     # truncated back-propagation: `h = h.detach()` first thing in every iteration; whatever
     # the last iteration left in `h`, this one reads only a copy that holds no graph
     free_data -= _detached_first(free_data, flow, model.facts.module_functions)  # type: ignore[arg-type]
-    if _carried_with_graphs(free_data, flow):
+    if _carried_with_graphs(free_data, flow, scope, model.source):
         return "silent"  # `outs.append(enc(x))`, `mem = mem + h`: earlier iterations' graphs
     visited = set(free_data)
     for name in free_data:
@@ -936,7 +966,7 @@ def _each_element(value: ast.expr, name: str) -> tuple[ast.expr, str] | None:
     return value.elt, gens[0].target.id  # type: ignore[attr-defined]
 
 
-def _carried_with_graphs(names: set[str], flow: IterationFlow) -> bool:
+def _carried_with_graphs(names: set[str], flow: IterationFlow, scope: ScopeFlow, source: Source) -> bool:
     """A name the loss reads as it was before this iteration (`outs` in `sum(outs)`, `mem` in
     `mem = mem + h`) that the iteration grows or rebinds from a forward pass or from values it
     computes: the loss then walks the graphs of earlier iterations again, which
@@ -953,7 +983,13 @@ def _carried_with_graphs(names: set[str], flow: IterationFlow) -> bool:
             continue
         if isinstance(node, ast.AugAssign) and not isinstance(node.value, ast.Name) and _counted(node.value, flow):  # type: ignore[arg-type]
             continue  # `offset += xb.size(0)`: a count of samples, no graph
-        if unit.forward or (unit.data - grown) & bound:
+        if unit.forward and isinstance(node, ast.Assign) and _plain_helper_result(node.value, scope, set(), source):
+            # `batch, done = fetch(it)` for the next iteration: a plain helper of the module
+            # handing on what its arguments give (`next(it, None)` of `iter(loader)`), no forward
+            forward = False
+        else:
+            forward = unit.forward
+        if forward or (unit.data - grown) & bound:
             return True
     return False
 
@@ -1027,6 +1063,12 @@ def _graph_from_elsewhere(name: str, scope: ScopeFlow, visited: set[str], source
         value = getattr(unit.node, "value", None)
         if _random_generator(value):
             continue  # `rng = torch.Generator().manual_seed(7)`: a random source, no tensor
+        if isinstance(unit.node, ast.Assign) and isinstance(value, ast.Call) and (call_name(value) or "") in _PASS_THROUGH:
+            # `it = iter(loader)`, `batches = list(loader)`: an iterator, or a list of the items,
+            # hands out the items of what it is built on
+            if _iterable_carries_graph(value, scope, visited, source):
+                return True
+            continue
         if unit.augmented and (not unit.forward or isinstance(value, (ast.Call, ast.Subscript))) and _counted(value, scope):
             continue  # `step += 1`, `start += bs` (bs = 8): a counter; its other bindings decide
         if unit.forward and not unit.augmented and not _plain_helper_result(value, scope, visited, source):
@@ -1175,7 +1217,10 @@ def _number_attribute(owner: ast.ClassDef, attribute: str) -> bool:
     return bool(values) and all(isinstance(v, ast.Constant) and isinstance(v.value, (int, float)) and not isinstance(v.value, bool) for v in values)
 
 
-_BUILTIN_NAMES = frozenset({"len", "range", "reversed", "enumerate", "zip", "min", "max", "abs", "float", "int", "sum", "round", "True", "False", "None"})
+_BUILTIN_NAMES = frozenset({"len", "range", "reversed", "enumerate", "zip", "min", "max", "abs", "float", "int", "sum", "round", "True", "False", "None",
+    # the next item of an iterator handed in (`batch = next(it, None)`): what the caller's
+    # argument hands out, judged at the call
+    "next", "iter"})
 
 # a tensor made to require gradients; a module's parameters
 _LEAF = lazily(r"requires_grad\s*=\s*True|requires_grad_\(|Parameter\(")

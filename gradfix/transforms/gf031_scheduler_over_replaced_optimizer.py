@@ -28,6 +28,16 @@ _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 # how the names of torch's and timm's scheduler classes end (`StepLR`, `ReduceLROnPlateau`,
 # `CosineAnnealingWarmRestarts`, `ChainedScheduler`, `CosineLRScheduler`)
 _SCHEDULER_ENDINGS = ("LR", "Scheduler", "Plateau", "Restarts")
+# timm's scheduler factories (timm/scheduler/scheduler_factory.py), which return
+# `(scheduler, num_epochs)`, with the position of their optimizer argument
+_TIMM_SCHEDULER_FACTORIES = {"create_scheduler_v2": 0, "create_scheduler": 1}
+# timm's optimizer factories (timm/optim/_optim_factory.py, re-exported by timm.optim and the
+# older timm.optim.optim_factory): each call builds a new torch optimizer
+_TIMM_OPTIMIZER_FACTORIES = frozenset(
+    f"timm.optim.{module}{name}"
+    for module in ("", "_optim_factory.", "optim_factory.")
+    for name in ("create_optimizer_v2", "create_optimizer")
+)
 
 
 class SchedulerOverReplacedOptimizer(Rule):
@@ -37,7 +47,8 @@ class SchedulerOverReplacedOptimizer(Rule):
     ## What it does
     Finds a scheduler of torch (`torch.optim.lr_scheduler.StepLR(optimizer, ...)`, any class of
     `torch.optim.lr_scheduler`, `SWALR`), of timm (`timm.scheduler.CosineLRScheduler(optimizer,
-    ...)`) or a schedule of transformers (`get_linear_schedule_with_warmup(optimizer, ...)`,
+    ...)`, or the first of the pair its factories return, `sched, _ = create_scheduler_v2(optimizer,
+    ...)`, `create_scheduler(args, optimizer)`) or a schedule of transformers (`get_linear_schedule_with_warmup(optimizer, ...)`,
     `get_scheduler(name, optimizer, ...)`), also through a plain function of the file every
     `return` of which builds one over the same parameter (`sched = make_scheduler(cfg,
     optimizer)`), built over an optimizer that the same function built
@@ -45,7 +56,8 @@ class SchedulerOverReplacedOptimizer(Rule):
     optimizers bound once there, `opts = {"g": Adam(...), ...}` with the scheduler over
     `opts["g"]`), when a later statement of that function binds the
     optimizer's name to a new optimizer (`optimizer = torch.optim.AdamW(groups, ...)`, any class
-    of `torch.optim` or another optimizer class gradfix knows), also under an `if`, and the
+    of `torch.optim` or another optimizer class gradfix knows, or timm's factory
+    `create_optimizer_v2(model, "adamw", ...)`, which builds a new one), also under an `if`, and the
     function then steps both, the optimizer and the scheduler, after that statement: in a loop
     of its own or through a function or method of the file it hands them to (also a static
     method called by its class's name, `Trainer.train_step(model, opt, sched, x, y)`), whose parameter
@@ -156,8 +168,8 @@ class SchedulerOverReplacedOptimizer(Rule):
         if b"chedul" not in source.data and b"SWALR" not in source.data:
             return
         facts = model.facts
-        if not _builds_a_scheduler(facts):
-            return
+        if not _builds_a_scheduler(facts) and b"create_scheduler" not in source.data:
+            return  # (timm's factories, `sched, _ = create_scheduler_v2(opt, ...)`, are not in the facts)
         found: list[tuple[ast.Assign, str, str]] = []
         aliases = facts.imports.aliases
         for stmt in assignment_statements(model):
@@ -166,9 +178,18 @@ class SchedulerOverReplacedOptimizer(Rule):
             func = stmt.value.func  # type: ignore[attr-defined]
             last = func.attr if func.__class__ is ast.Attribute else getattr(func, "id", "")
             builder = func.__class__ is ast.Name and last in facts.module_functions
+            target = stmt.targets[0]
+            if target.__class__ is ast.Tuple and last in _TIMM_SCHEDULER_FACTORIES:
+                # `sched, _ = create_scheduler_v2(opt, "cosine", ...)`: timm's factory, whose
+                # scheduler is the first of the pair it returns
+                elements = target.elts  # type: ignore[attr-defined]
+                if len(elements) == 2 and elements[0].__class__ is ast.Name:
+                    optimizer = _timm_factory_optimizer(stmt.value, facts)  # type: ignore[arg-type]
+                    if optimizer is not None and _plain_key(optimizer):
+                        found.append((stmt, elements[0].id, source.key(optimizer)))  # type: ignore[arg-type]
+                continue
             if not last.endswith(_SCHEDULER_ENDINGS) and last not in _TRANSFORMERS_SCHEDULES and last not in aliases and not builder:
                 continue  # (a class imported under another name, `StepLR as Schedule`, is looked up)
-            target = stmt.targets[0]
             if not _plain_key(target) and _holder(target) is None:
                 continue
             optimizer = _scheduled_optimizer(stmt.value, facts)  # type: ignore[arg-type]
@@ -272,6 +293,24 @@ def _scheduled_optimizer(call: ast.Call, facts: ModuleFacts) -> ast.expr | None:
     return None
 
 
+def _timm_factory_optimizer(call: ast.Call, facts: ModuleFacts) -> ast.expr | None:
+    """The optimizer argument of timm's `create_scheduler_v2(optimizer, ...)` or
+    `create_scheduler(args, optimizer)` (qualified by the file's imports), or None."""
+    qualified = _qualified(call, facts)
+    if qualified is None or not qualified.startswith("timm.scheduler"):
+        return None
+    position = _TIMM_SCHEDULER_FACTORIES.get(qualified.rpartition(".")[2])
+    if position is None or any(k.arg is None for k in call.keywords):
+        return None
+    given = keyword(call, "optimizer")
+    if given is not None:
+        return given.value
+    args = positional(call)
+    if len(args) > position and all(arg.__class__ is not ast.Starred for arg in args[: position + 1]):
+        return args[position]
+    return None
+
+
 def _built_by_a_function(call: ast.Call, facts: ModuleFacts) -> ast.expr | None:
     """`sched = make_scheduler(cfg, optimizer)` with a plain function of the file every
     `return` of which builds a scheduler (`_scheduled_optimizer`) over the same parameter of
@@ -333,6 +372,8 @@ def _builds_optimizer(value: ast.expr | None, facts: ModuleFacts) -> bool:
     qualified = _qualified(value, facts)  # type: ignore[arg-type]
     if qualified is None:
         return False
+    if qualified in _TIMM_OPTIMIZER_FACTORIES:
+        return True  # `create_optimizer_v2(model, "sgd", lr=...)`: a new torch optimizer
     head, _, last = qualified.rpartition(".")
     if head == "torch.optim":
         return last[:1].isupper()

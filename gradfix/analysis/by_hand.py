@@ -16,7 +16,9 @@ model the iteration runs (an argument that is the callee of a forward call of th
 is read as what it is: a call handed the model (or its parameters) whose result is an
 arithmetic term of a loss the loop then backpropagates (`loss_reg = reg_fn(model) * lam`,
 `loss += lam * l1(model)`) computes a tensor from the weights, a regulariser; it counts
-again when it or an argument names gradients, or it is also handed an optimizer.
+again when it or an argument names gradients, or it is also handed an optimizer. So does such
+a call handed nothing but the weights whose result is bound alone to a name the loop then adds
+into the loss (`reg = reg_fn(model)`, later `loss = loss + lam * reg`).
 """
 
 from __future__ import annotations

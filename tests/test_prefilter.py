@@ -85,7 +85,7 @@ def _said_before(data: bytes) -> bool:
         or (b"ignite" in data and b"supervised_train" in data and (b"oftmax" in data or b"igmoid" in data))
         or (b"ignite" in data and b"EPOCH_COMPLETED" in data and b"LRScheduler(" in data)
         # a loss function handed to `torch.func.grad` beside an activation (GF018)
-        or ((b"torch.func" in data or b"functorch" in data) and b"grad" in data and (b"oftmax" in data or b"igmoid" in data))
+        or (b"torch.func" in data and b"grad" in data and (b"oftmax" in data or b"igmoid" in data))
     )
 
 

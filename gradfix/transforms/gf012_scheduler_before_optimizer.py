@@ -1967,49 +1967,13 @@ def _unconditional_enough(sched: GradEvent, step: GradEvent, loop: TrainingLoop,
             continue  # the same test as the optimizer step's (`if partition == "train":` twice)
         # `args.scheduler == "clr"` or `use_scheduler` test a setting, not the scheduler itself
         names = name in test and _names_the_scheduler(branch.test, sched.target or name, model)
-        if not names and _settled(branch.test, loop, model, enclosing=True) and not _read_anew_in_its_helper(branch, sched):
+        if not names and _settled(branch.test, loop, model, enclosing=True):
             continue  # `if epoch < warm_epochs:` in the batch loop: the same answer all through it
         if not names and not _built_under(sched.target or "", branch.test, model):
             return False
         if names and not _presence_test(branch.test, sched.target or name, loop, model):
             return False  # `if scheduler is not None and epoch:` also skips an iteration
     return True
-
-
-def _read_anew_in_its_helper(branch: Branch, sched: GradEvent) -> bool:
-    """The `if` sits in a helper the loop calls (`def train_step(self): steps = self.steps; if
-    steps >= self.warmup: self.scheduler.step()`) and its test reads a name the helper binds, or
-    an attribute the helper assigns (`self.steps += 1`): the answer may change at every call,
-    which the caller's loop does not see."""
-    if sched.direct or sched.foreign or branch.test is None:
-        return False
-    helper = None
-    for function in sched.helpers:
-        if encloses(function, branch.node):
-            helper = function  # (the innermost: `helpers` runs from the loop down)
-    if helper is None:
-        return False
-    read = {dotted(n) for n in ast_walk(branch.test) if isinstance(n, (ast.Name, ast.Attribute))} - {None}
-    if not read:
-        return False
-    for node in ast_walk(helper):
-        if isinstance(node, ast.Assign):
-            targets: list[ast.expr] = list(node.targets)
-        elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor, ast.NamedExpr)):
-            targets = [node.target]
-        elif isinstance(node, (ast.With, ast.AsyncWith)):
-            targets = [i.optional_vars for i in node.items if i.optional_vars is not None]
-        else:
-            continue
-        while targets:
-            target = targets.pop()
-            if isinstance(target, (ast.Tuple, ast.List)):
-                targets.extend(target.elts)
-            elif isinstance(target, ast.Starred):
-                targets.append(target.value)
-            elif dotted(target) in read:
-                return True  # (the whole target: `self.steps += 1` binds `self.steps`, not `self`)
-    return False
 
 
 def _settled_else(branch: Branch, sched: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:
@@ -2152,8 +2116,6 @@ def _settled(test: ast.expr, loop: TrainingLoop, model: ModuleModel, within: boo
     names = {n.id for n in ast_walk(test) if isinstance(n, ast.Name)}
     if not names:
         return False
-    # `self.steps` read by the test and assigned in the loop or the function (`self.steps += 1`)
-    attributes = {dotted(n) for n in ast_walk(test) if isinstance(n, ast.Attribute)} - {None}
     function = model.source.owner_of(test)
     while function is not None and not isinstance(function, FUNCTIONS):
         function = model.source.owner_of(function)
@@ -2169,8 +2131,6 @@ def _settled(test: ast.expr, loop: TrainingLoop, model: ModuleModel, within: boo
     for scope in scopes:
         for node in ast_walk(scope):
             if isinstance(node, ast.Name) and node.id in names and not isinstance(node.ctx, ast.Load) and id(node) not in header:
-                return False
-            if attributes and isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load) and dotted(node) in attributes:
                 return False
     return True
 

@@ -158,6 +158,11 @@ def _says_training(data: bytes) -> bool:
         return True
     if any(hook in data and framework in data for hook, framework in _FRAMEWORK_LOSSES):
         return True
+    # a loss function handed to `torch.func.grad` / `grad_and_value`, differentiated without a
+    # `backward` call: read (by GF018) only when an activation is named too (one scan of the
+    # text for files without it: functorch's older name is not searched for)
+    if b"torch.func" in data and b"grad" in data and any(word in data for word in _ACTIVATION_WORDS):
+        return True
     # Ignite's supervised trainer backpropagates `loss_fn(model(x), y)` itself: read (by GF018)
     # only when an activation is named too (a model that may end with one); an engine's torch
     # scheduler wrapped in Ignite's `LRScheduler` and attached to `EPOCH_COMPLETED` or an

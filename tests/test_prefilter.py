@@ -69,7 +69,7 @@ def _said_before(data: bytes) -> bool:
     """The prefilter's own look, as it was written before it searched for three anchors (and
     the framework hooks whose loss a framework backpropagates, `_FRAMEWORK_LOSSES`; an
     accumulation setting counts beside a hook of a library that backpropagates with it; Ignite's
-    files whose engine backpropagates by itself)."""
+    files whose engine backpropagates by itself; `torch.func` files differentiating a loss)."""
     from gradfix.pipeline import _ACCUMULATING, _ACCUMULATING_HOOKS, _FRAMEWORK_LOSSES, PREFILTER
 
     return (
@@ -84,6 +84,8 @@ def _said_before(data: bytes) -> bool:
         # to `EPOCH_COMPLETED` or an `ITERATION_` event (GF020)
         or (b"ignite" in data and b"supervised_train" in data and (b"oftmax" in data or b"igmoid" in data))
         or (b"ignite" in data and (b"EPOCH_COMPLETED" in data or b"ITERATION_" in data) and b"LRScheduler(" in data)
+        # a loss function handed to `torch.func.grad` beside an activation (GF018)
+        or (b"torch.func" in data and b"grad" in data and (b"oftmax" in data or b"igmoid" in data))
     )
 
 
@@ -98,7 +100,7 @@ def test_the_three_anchors_answer_as_every_word_searched_for() -> None:
         data = path.read_bytes()
         assert _says_training(data) == _said_before(data), path
     pieces = [*PREFILTER, b"backward", b"cale", b"accumulat", b"scale", b"Scaler", b"loss_", b"_steps", b".", b"(", b" ", b"\n", b"def ",
-              b"def training_step", b"def compute_loss", b"create_supervised_trainer", b"_prefetch", b"x", b"1", b"\xc3\xa9", b"\t", b".load_state_dict("]
+              b"def training_step", b"def compute_loss", b"create_supervised_trainer", b"_prefetch", b"torch.func", b"functorch", b"grad", b"softmax", b"x", b"1", b"\xc3\xa9", b"\t", b".load_state_dict("]
     rng = random.Random(15)
     for _ in range(50_000):
         data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 6)))

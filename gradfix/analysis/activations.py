@@ -1582,6 +1582,8 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope, 
             yield from function(node, 0)
     for hook in _framework_loss_hooks(model):
         yield from function(hook, 0)
+    for differentiated in _differentiated_functions(model, qualify):
+        yield from function(differentiated, 0)
 
 
 def _framework_loss_hooks(model: ModuleModel) -> Iterator[ast.AST]:
@@ -1600,6 +1602,29 @@ def _framework_loss_hooks(model: ModuleModel) -> Iterator[ast.AST]:
                 continue
             if role == "loss" or (role == "training-step" and frameworks.Effect.BACKWARD in entry.framework_effects):
                 yield info.node
+
+
+# torch.func's transforms that differentiate the function they are handed (its first argument)
+_DIFFERENTIATING = frozenset({"torch.func.grad", "torch.func.grad_and_value", "functorch.grad", "functorch.grad_and_value"})
+
+
+def _differentiated_functions(model: ModuleModel, qualify) -> Iterator[ast.AST]:  # type: ignore[no-untyped-def]
+    """Plain functions of the file handed to `torch.func.grad` / `grad_and_value`
+    (`grad(batch_loss)`, `vmap(grad(sample_loss), ...)`): the loss they return is what the
+    transform differentiates, a backward pass without a `backward` call."""
+    source = model.source
+    text = source.text
+    if "func" not in text or ("torch.func" not in text and "functorch" not in text):
+        return
+    functions = model.facts.module_functions
+    for call in source.of_type(ast.Call):
+        if not call.args or not isinstance(call.args[0], ast.Name):  # type: ignore[attr-defined]
+            continue
+        if qualify(dotted(call.func)) not in _DIFFERENTIATING:  # type: ignore[attr-defined]
+            continue
+        info = functions.get(call.args[0].id)  # type: ignore[attr-defined]
+        if info is not None and (info.source is None or info.source is source):
+            yield info.node
 
 
 def _class_of(scope: Scope, model: ModuleModel) -> ast.ClassDef | None:

@@ -16,7 +16,9 @@ model the iteration runs (an argument that is the callee of a forward call of th
 is read as what it is: a call handed the model (or its parameters) whose result is an
 arithmetic term of a loss the loop then backpropagates (`loss_reg = reg_fn(model) * lam`,
 `loss += lam * l1(model)`) computes a tensor from the weights, a regulariser; it counts
-again when it or an argument names gradients, or it is also handed an optimizer.
+again when it or an argument names gradients, or it is also handed an optimizer. So does such
+a call handed nothing but the weights whose result is bound alone to a name the loop then adds
+into the loss (`reg = reg_fn(model)`, later `loss = loss + lam * reg`).
 """
 
 from __future__ import annotations
@@ -155,6 +157,8 @@ def unseen_gradient_handling(
                     term = terms.get(id(node))
                     if term is not None and term[1] and _computes_a_loss_term(node, term[0], loop, model):
                         continue  # `loss = loss / gc + reg_fn(model) * lam`: a term of the loss computed
+                    if term is not None and not term[1] and _bound_as_a_loss_term(node, term[0], models, loop, model):
+                        continue  # `reg = reg_fn(model)`, later `loss = loss + reg`: the same, bound first
                     return node
     return None
 
@@ -214,6 +218,62 @@ def _computes_a_loss_term(call: ast.Call, statement: ast.stmt, loop: TrainingLoo
 
 
 _STEPPING_KINDS = frozenset({"optimizer", "lightning", "scheduler", "scaler", "engine"})
+
+
+def _bound_as_a_loss_term(call: ast.Call, statement: ast.stmt, models: set[str], loop: TrainingLoop, model: ModuleModel) -> bool:
+    """`reg = reg_fn(model)` and later `loss = loss + reg * lam`: a call handed only the weights
+    (models of the iteration, their `.parameters()`), the whole value of an assignment to one
+    name that the loop then adds as an arithmetic term into another value it backpropagates.
+    Handed nothing but the weights it cannot be the data loss (`loss = compute(model, batch)`,
+    which may do anything a training step does); what `_computes_a_loss_term` asks holds too."""
+    if not isinstance(statement, ast.Assign) or len(statement.targets) != 1 or not isinstance(statement.targets[0], ast.Name):
+        return False
+    if not call.args or call.keywords or any(not _is_weights(a, models, model) for a in call.args):
+        return False
+    if not _computes_a_loss_term(call, statement, loop, model):
+        return False
+    return statement.targets[0].id in _added_terms(loop, model)
+
+
+def _is_weights(node: ast.AST, models: set[str], model: ModuleModel) -> bool:
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "parameters" and not node.args and not node.keywords:
+        node = node.func.value
+    return dotted(node) is not None and model.source.key(node) in models
+
+
+def _added_terms(loop: TrainingLoop, model: ModuleModel) -> set[str]:
+    """Names the loop's own code adds by arithmetic into another name whose value a backward
+    pass of the loop backpropagates (`loss = ce + lam * reg`, `loss += reg`: `reg`)."""
+    cache: dict[int, set[str]] = model.__dict__.setdefault("_added_terms", {})
+    names = cache.get(id(loop.node))
+    if names is not None:
+        return names
+    names = cache[id(loop.node)] = set()
+    backpropagated = _backpropagated(loop, model)
+    source = model.source
+    for top in loop.body:
+        for stmt in _walk(top):
+            if not isinstance(stmt, (ast.Assign, ast.AugAssign, ast.AnnAssign)) or stmt.value is None:
+                continue
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            keys = {source.key(t) for t in targets if dotted(t) is not None}
+            if not keys & backpropagated:
+                continue
+            terms: dict[int, tuple[ast.stmt, bool]] = {}
+            stack: list[ast.AST] = [stmt]
+            while stack:
+                node = stack.pop()
+                if node.__class__ in _TERM_KINDS:
+                    _mark_terms(node, terms)
+                if isinstance(node, ast.Name):
+                    term = terms.get(id(node))
+                    if term is not None and term[1] and node.id not in keys:
+                        names.add(node.id)
+                    continue
+                if isinstance(node, SCOPES):
+                    continue
+                stack.extend(child_nodes(node))
+    return names
 
 
 def _backpropagated(loop: TrainingLoop, model: ModuleModel) -> set[str]:

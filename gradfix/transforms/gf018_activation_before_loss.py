@@ -159,7 +159,7 @@ class ActivationBeforeLoss(Rule):
     go, or become a `log_softmax`, is the author's call). Only losses that can reach a backward are looked at (in training loops, in
     functions that call `backward`, in the losses a framework backpropagates -- a
     LightningModule's `training_step`, where `self(x)` runs the class's own `forward`, and an
-    HF Trainer subclass's `compute_loss` -- and in helpers these call, including the `forward`
+    HF Trainer subclass's `compute_loss`, a function of the file handed to `torch.func.grad` or `grad_and_value`, `vmap(grad(sample_loss))`, whose loss the transform differentiates -- and in helpers these call, including the `forward`
     of an object every binding of which a class of the file builds: a criterion `nn.Module`
     called as `criterion(out, y)`, a model computing its own loss), never code under
     `torch.no_grad()`.

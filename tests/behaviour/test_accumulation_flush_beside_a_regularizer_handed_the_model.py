@@ -93,3 +93,28 @@ def test_penalty_handed_the_optimizer_too_stays_silent(tmp_path: Path) -> None:
     path.write_text(buggy)
     fixed = apply_gradfix(path, tmp_path / "fixed", "--select", "GF006")
     assert fixed.read_text() == buggy
+
+
+def test_regularizer_bound_alone_then_added_is_flushed_like_the_hand_fix(tmp_path: Path) -> None:
+    # the call is the whole value of its assignment; the name is added to the loss later
+    term = "        reg = penalty(model)\n        loss = loss + lam * reg\n"
+    buggy, hand = _scripts(imports="", term=term)
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF006")
+
+
+def test_regularizer_of_the_parameters_bound_alone_in_place_is_flushed_like_the_hand_fix(tmp_path: Path) -> None:
+    term = "        reg = l1_of(model.parameters())\n        loss += reg * lam\n"
+    helpers = "def l1_of(params):\n    return sum(p.abs().sum() for p in params)\n"
+    buggy, hand = _scripts(imports="from helpers import l1_of\n", term=term)
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF006", others={"helpers.py": helpers})
+
+
+def test_helper_handed_the_batch_bound_alone_stays_silent(tmp_path: Path) -> None:
+    # handed the batch too, the call may compute a whole loss and do what a training step does
+    buggy, _ = _scripts(imports="", term="        aux = penalty(model, x)\n        loss = loss + lam * aux\n")
+    buggy = buggy.replace("def weight_l1(net):", "def weight_l1(net, x=None):")
+    path = tmp_path / "buggy" / "train.py"
+    path.parent.mkdir()
+    path.write_text(buggy)
+    fixed = apply_gradfix(path, tmp_path / "fixed", "--select", "GF006")
+    assert fixed.read_text() == buggy

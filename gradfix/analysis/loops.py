@@ -1461,10 +1461,22 @@ class _Walker:
         return all(k.arg == "metaclass" and (facts.imports.qualify(dotted(k.value) or "") or "") == "abc.ABCMeta" for k in node.keywords)
 
     def bind_loop_variable(self, stmt: ast.For | ast.AsyncFor, ctx: _Context) -> _Context:
-        """`for o in opts: o.zero_grad()` clears `opts[*]`, whatever the variable is called."""
+        """`for o in opts: o.zero_grad()` clears `opts[*]`, whatever the variable is called;
+        so does `for name, o in opts.items(): o.zero_grad()` (the value of each entry)."""
+        source = stmt.iter
+        dropped: tuple[str, ...] = ()
+        if (
+            isinstance(stmt.target, ast.Tuple) and len(stmt.target.elts) == 2
+            and all(isinstance(e, ast.Name) for e in stmt.target.elts)
+            and isinstance(source, ast.Call) and method_name(source) == "items" and isinstance(source.func, ast.Attribute)
+            and not source.args and not source.keywords
+        ):
+            key, value = stmt.target.elts
+            dropped = (key.id,)  # type: ignore[attr-defined]
+            stmt = ast.For(target=value, iter=ast.Call(func=ast.Attribute(value=source.func.value, attr="values", ctx=ast.Load()), args=[], keywords=[]), body=[], orelse=[])
+            source = stmt.iter
         if not isinstance(stmt.target, ast.Name):
             return ctx
-        source = stmt.iter
         if isinstance(source, (ast.List, ast.Tuple)):
             collection = "[" + ",".join(ctx.rename(self.key(e, ctx)) for e in source.elts) + "]"
         elif isinstance(source, ast.Call) and method_name(source) == "values" and isinstance(source.func, ast.Attribute):
@@ -1474,7 +1486,7 @@ class _Walker:
         else:
             return ctx
         variable = stmt.target.id
-        mapping = tuple(m for m in ctx.mapping if m[0] != variable) + ((variable, collection + "[*]"),)
+        mapping = tuple(m for m in ctx.mapping if m[0] != variable and m[0] not in dropped) + ((variable, collection + "[*]"),)
         return ctx.replace(mapping=mapping)
 
     # events --------------------------------------------------------------------

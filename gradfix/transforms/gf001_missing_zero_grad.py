@@ -721,7 +721,12 @@ class MissingZeroGrad(Rule):
     def _fix(
         self, loop: TrainingLoop, step: GradEvent, target: str, model: ModuleModel, bindings: LoopBindings
     ) -> Fix | None:
-        if not indented_block(loop.node, model.source) or target.endswith("[*]"):
+        if target.endswith("[*]"):
+            variable = _entry_variable(loop.node, target)
+            if variable is None:
+                return None
+            target = variable  # the loop walks the optimizers: each iteration clears the one it draws
+        if not indented_block(loop.node, model.source):
             return None
         if model.pipeline_loops and id(loop.node) in model.pipeline_loops:
             return _pipeline_fix(loop, step, target, model)
@@ -946,6 +951,20 @@ def _picked_by_the_loop(loop: TrainingLoop, target: str, model: ModuleModel) -> 
     except SyntaxError:
         return False
     return handed_out(node, expr, model.source)
+
+
+def _entry_variable(node: ast.AST, target: str) -> str | None:
+    """The name a loop over a collection of optimizers binds each one to, when `target` is
+    that collection's `[*]`: `opt` of `for opt in opts:`, `for opt in opts.values():` or
+    `for name, opt in opts.items():`."""
+    if not isinstance(node, (ast.For, ast.AsyncFor)) or _lasting_collections(node.iter) != [target[:-3]]:
+        return None
+    variable = node.target
+    if isinstance(node.iter, ast.Call) and isinstance(node.iter.func, ast.Attribute) and node.iter.func.attr == "items":
+        if not (isinstance(variable, ast.Tuple) and len(variable.elts) == 2):
+            return None
+        variable = variable.elts[1]
+    return variable.id if isinstance(variable, ast.Name) else None
 
 
 def _lasting_collections(iterable: ast.expr) -> list[str] | None:

@@ -57,7 +57,10 @@ class GradientsReadNeverCleared(LoopRule):
     calls: `accumulate(model, fisher)` after the backward, or a step function
     `self.observe(x, y)` that backpropagates and adds into `self.scores` (also the `__call__`
     of an object the loop calls, `stepper(x, y)`: then `stepper.model` is the module), when the helper is
-    handed the module (or its parameters: `record_norms(list(model.parameters()), history)`)
+    handed the module (or its parameters: `record_norms(list(model.parameters()), history)`),
+    or is a function defined in the loop's own function that runs the module by the name the
+    loop knows it by (`def probe(batch): net(x)...backward()` then `for b in batches: probe(b)`,
+    also run per item by a comprehension of the loop, `[probe(b) for b in batches]`),
     and grows an accumulator the loop keeps (an argument or attribute the iteration does not
     make afresh); the helper may be a function of another file of the project the script
     imports (`from stats import accumulate`, `stats.add_norms(model, history)`). The module may be a string-keyed item of a dict of components

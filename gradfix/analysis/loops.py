@@ -660,6 +660,11 @@ class _Walker:
         # such a stub that several overrides, some touching gradients, leave undecided
         self._project_overrides: dict[tuple[str, str], list[FunctionInfo]] = {}
         self.undecided_overrides: set[int] = set()
+        # id of a helper call run once per item of a comprehension (or `map`) of a loop's
+        # statement -> the loops it runs in (one per generator) and their conditions
+        self.per_item: dict[int, tuple[tuple[ast.For, ...], tuple[ast.expr, ...]]] = {}
+        self.mapped: dict[int, ast.Call] = {}  # id of a consumed `map(step, xs)` -> the call `step(item)`
+        self.per_item_seen: set[int] = set()  # ids of the comprehensions read (the outermost first)
 
     def clip_alias(self, name: str, facts: ModuleFacts) -> str | None:
         """The torch clip function `name` is bound to once in the module (`clip =
@@ -1509,7 +1514,86 @@ class _Walker:
             clears = [stmt]  # `p.grad *= 0`, `p.grad[:] = 0`: a clear written by hand
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, (ast.ListComp, ast.SetComp)):
             ctx = self.bind_comprehension_variable(stmt.value, ctx)
+        if (ctx.loops or ctx.via) and (" for " in text or "map(" in text):
+            self.note_per_item(stmt)
         self.collected(calls, grads, clears, ctx)
+
+    def note_per_item(self, stmt: ast.stmt) -> None:
+        """`losses = [step(i, b) for i, b in enumerate(loader)]`, `total = sum(step(b) for b in
+        chunk)`, `list(map(step, chunk))` in a loop's statement: the element's call runs once per
+        item, in order, as in `for i, b in enumerate(loader): step(i, b)` (each generator a loop
+        of its own, its conditions an `if` around the call). Only a comprehension evaluated whole
+        (a list, set or dict comprehension; a generator expression or a `map` consumed at once by
+        `sum`, `list`, `tuple`, ... or `.extend`: not `any`/`all`, which may stop early), with no
+        `await`, lambda or walrus in it; what the calls inline sees the loops (`inline`)."""
+        for node in ast_walk(stmt):
+            if isinstance(node, (ast.Lambda, *FUNCTIONS, ast.Await, ast.NamedExpr)):
+                return
+        whole: set[int] = set()  # generator expressions and `map`s consumed at once
+        for node in ast_walk(stmt):
+            if isinstance(node, ast.Call) and _consumes_whole(node):
+                first = node.args[0]
+                if isinstance(first, ast.GeneratorExp) or _is_map(first):
+                    whole.add(id(first))
+        for node in ast_walk(stmt):
+            if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp)) or id(node) in whole and isinstance(node, ast.GeneratorExp):
+                self.comprehension_per_item(node, (), (), whole)
+            elif id(node) in whole:
+                self.map_per_item(node)  # type: ignore[arg-type]
+
+    def comprehension_per_item(
+        self, comp: ast.AST, outer: tuple[ast.For, ...], outer_tests: tuple[ast.expr, ...], whole: set[int]
+    ) -> None:
+        """A comprehension's element call runs once per item of all its generators, nested
+        (`[step(b) for chunk in chunks for b in chunk]`); an element that is itself a
+        comprehension (`[[step(b) for b in chunk] for chunk in chunks]`) runs its own element
+        inside these loops."""
+        if id(comp) in self.per_item_seen:
+            return
+        self.per_item_seen.add(id(comp))
+        generators = comp.generators  # type: ignore[attr-defined]
+        element = comp.value if isinstance(comp, ast.DictComp) else comp.elt  # type: ignore[attr-defined]
+        if any(g.is_async for g in generators):
+            return
+        made = isinstance(element, ast.Call) or isinstance(element, (ast.ListComp, ast.SetComp, ast.DictComp)) or (
+            isinstance(element, ast.GeneratorExp) and id(element) in whole
+        )
+        if not made:
+            return
+        loops = list(outer)
+        tests = list(outer_tests)
+        for generator in generators:
+            loops.append(self.item_loop(generator.target, generator.iter, comp, element))
+            tests += generator.ifs
+        if isinstance(element, ast.Call):
+            self.per_item[id(element)] = (tuple(loops), tuple(tests))
+        else:
+            self.per_item_seen.discard(id(element))
+            self.comprehension_per_item(element, tuple(loops), tuple(tests), whole)
+
+    def item_loop(self, target: ast.expr, iterated: ast.expr, where: ast.AST, element: ast.expr) -> ast.For:
+        """The loop a comprehension's generator stands for: no statement of the file (its body
+        the element's call alone, as a statement made for it): a fix editing it is refused, as
+        one editing no node of the file (`apply.own_edits`)."""
+        body = [ast.copy_location(ast.Expr(value=element), element)]
+        made = ast.copy_location(ast.For(target=target, iter=iterated, body=body, orelse=[], type_comment=None), where)
+        return made
+
+    def map_per_item(self, call: ast.Call) -> None:
+        function, iterables = call.args[0], call.args[1:]
+        if not isinstance(function, (ast.Name, ast.Attribute)) or any(isinstance(a, ast.Starred) for a in iterables) or call.keywords:
+            return
+        names = [f"_gf_item{k}" for k in range(len(iterables))]
+        if len(iterables) == 1:
+            target: ast.expr = ast.Name(id=names[0], ctx=ast.Store())
+            iterated = iterables[0]
+        else:
+            target = ast.Tuple(elts=[ast.Name(id=n, ctx=ast.Store()) for n in names], ctx=ast.Store())
+            iterated = ast.Call(func=ast.Name(id="zip", ctx=ast.Load()), args=list(iterables), keywords=[])
+        element = ast.copy_location(ast.Call(func=function, args=[ast.Name(id=n, ctx=ast.Load()) for n in names], keywords=[]), call)
+        made = self.item_loop(target, iterated, call, element)
+        self.mapped[id(call)] = element
+        self.per_item[id(element)] = ((made,), ())
 
     def bind_comprehension_variable(self, comp: ast.ListComp | ast.SetComp, ctx: _Context) -> _Context:
         """`[o.step() for o in opts]`, a statement of its own: the variable stands for
@@ -1559,6 +1643,12 @@ class _Walker:
         return event
 
     def call(self, call: ast.Call, ctx: _Context, consumed: set[int]) -> None:
+        if self.mapped and id(call) in self.mapped:
+            element = self.mapped[id(call)]
+            helper = self.resolve(element, ctx)
+            if helper is not None:
+                self.inline(element, helper, ctx)  # `list(map(step, chunk))`: `step(item)` per item
+                return
         func = call.func
         if func.__class__ is ast.Subscript and func.value.__class__ is ast.Dict:  # type: ignore[attr-defined]
             # `{"plain": step}[mode](x, y, i)`: every entry the same function, the call is its call
@@ -2910,6 +3000,21 @@ class _Walker:
             new_mapping["self"] = ctx.rename(self.key(receiver, ctx))
         elif helper.class_name is not None and "self" in mapping:
             new_mapping["self"] = mapping["self"]
+        per_item = self.per_item.get(id(call)) if self.per_item else None
+        if per_item is not None:
+            # the element of a comprehension: its body runs once per item, inside loops of its own
+            loops, tests = per_item
+            for made in loops:
+                if ctx.in_helper:
+                    ctx = ctx.replace(loops=ctx.loops + (made,))
+                else:
+                    # written in the analysed code: a loop of its own, as `for b in xs: step(b)`
+                    ctx = ctx.replace(loops=ctx.loops + (made,), home_loops=ctx.home_loops + (made,))
+                    if not any(made is lp for lp, _ in self.loop_nodes):
+                        self.loop_nodes.append((made, ctx))
+                ctx = self.bind_loop_variable(made, ctx)
+            for test in tests:
+                ctx = self.branch(ctx, Branch(test, "if", test, len(ctx.loops)))
         self.calls_into.setdefault(id(helper.node), []).append((call, ctx))
         self.helper_infos[id(helper.node)] = helper
         inner = ctx.replace(via=ctx.via + (call,),
@@ -3354,6 +3459,21 @@ _READING_METHODS = frozenset({
     "size", "numel", "dim", "parameters", "named_parameters", "format", "write", "info", "debug", "warning", "log",
     "add_scalar", "add_scalars", "flush", "close",
 })
+
+
+_WHOLE_CONSUMERS = frozenset(("sum", "list", "tuple", "set", "sorted", "max", "min", "extend", "stack", "cat", "mean", "fsum", "dict"))
+
+
+def _consumes_whole(call: ast.Call) -> bool:
+    """`sum(...)`, `list(...)`, `losses.extend(...)`, `torch.stack(...)`: a call that runs
+    through the whole iterable it is handed first, at once."""
+    func = call.func
+    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
+    return name in _WHOLE_CONSUMERS and len(call.args) >= 1
+
+
+def _is_map(expr: ast.AST) -> bool:
+    return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "map" and len(expr.args) >= 2
 
 
 def called_names(text: str) -> set[str]:

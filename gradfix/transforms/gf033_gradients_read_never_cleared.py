@@ -57,7 +57,10 @@ class GradientsReadNeverCleared(LoopRule):
     calls: `accumulate(model, fisher)` after the backward, or a step function
     `self.observe(x, y)` that backpropagates and adds into `self.scores` (also the `__call__`
     of an object the loop calls, `stepper(x, y)`: then `stepper.model` is the module), when the helper is
-    handed the module (or its parameters: `record_norms(list(model.parameters()), history)`)
+    handed the module (or its parameters: `record_norms(list(model.parameters()), history)`),
+    or is a function defined in the loop's own function that runs the module by the name the
+    loop knows it by (`def probe(batch): net(x)...backward()` then `for b in batches: probe(b)`,
+    also run per item by a comprehension of the loop, `[probe(b) for b in batches]`),
     and grows an accumulator the loop keeps (an argument or attribute the iteration does not
     make afresh); the helper may be a function of another file of the project the script
     imports (`from stats import accumulate`, `stats.add_norms(model, history)`). The module may be a string-keyed item of a dict of components
@@ -204,7 +207,9 @@ class GradientsReadNeverCleared(LoopRule):
             return
         modules = sorted({module for _, module, _ in kept})
         for module in modules:
-            if module.split(".")[0].split("[")[0] in bound or not (_forwards(node, module) or _handed_to_backward(events, module)):
+            if module.split(".")[0].split("[")[0] in bound or not (
+                _forwards(node, module) or _handed_to_backward(events, module) or _closure_forwards(events, module, loop, model)
+            ):
                 return
             if "[" in module and _stores_item(node, module):
                 return  # `parts["model"] = ...` in the loop: a new module has no gradients
@@ -835,6 +840,37 @@ def _handed_to_backward(events: list[GradEvent], module: str) -> bool:
             receiver = dotted(call.func.value) if isinstance(call.func, ast.Attribute) else None
             if receiver is not None and module.startswith(receiver + "."):
                 return True  # `self.observe(x, y)` running `self.backbone`
+    return False
+
+
+def _closure_forwards(events: list[GradEvent], module: str, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """A function defined in the loop's own function (or, for a loop of the module's code, at
+    module level) that backpropagates calls the module by the free name the loop names it with
+    (`def visit(batch): loss = F.cross_entropy(model(x), y); loss.backward(); ...` in the epoch
+    loop, run per batch by `[visit(b) for b in loader]`): it runs the forward of the loop's module."""
+    root = module.split(".")[0]
+    if not root.isidentifier() or root == "self":
+        return False
+    scope = loop.function
+    for event in events:
+        if event.kind is not EventKind.BACKWARD or not event.via or event.foreign or len(event.helpers) != 1:
+            continue
+        definition = event.helpers[0]
+        if not isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)) or not _forwards(definition, module):
+            continue
+        if scope is None:
+            around = (loop.node, *loop.enclosing_loops)
+            if not any(definition is top for top in model.source.tree.body) and not any(definition is n for lp in around for n in ast_walk(lp)):
+                continue
+        elif not any(definition is n for n in ast_walk(scope)):
+            continue
+        if root in {a.arg for a in ast_walk(definition.args) if isinstance(a, ast.arg)}:
+            continue
+        if any(isinstance(n, ast.Name) and n.id == root and not isinstance(n.ctx, ast.Load) for n in ast_walk(definition)):
+            continue  # (bound in the function: its own object)
+        if any(isinstance(n, (ast.Global, ast.Nonlocal)) and root in n.names for n in ast_walk(definition)):
+            continue
+        return True
     return False
 
 

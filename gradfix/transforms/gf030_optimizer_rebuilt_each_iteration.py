@@ -260,11 +260,14 @@ class OptimizerRebuiltEachIteration(Rule):
     of its own inside the loop (a new optimizer per task, fold or run whose inner loop takes
     many steps: continual learning, k-fold, meta-learning; but a loop over epochs, `for epoch
     in range(...)` or a `while` loop, is told apart: its body steps the optimizer only in batch
-    loops that are statements of it, one loop deep, each going over data the outer loop does
+    loops that are statements of it, one loop deep (`for`, or a `while` whose test is read as
+    the iterable: `while i < len(batches)`), each going over data the outer loop does
     not choose, its iterable (but a `range`'s start, where a resumed epoch begins) reading
     nothing the outer loop binds nor its counter (a progress bar the outer loop binds once
     before it over such data counts as that data, `bar = tqdm(loader, desc=f"epoch {epoch}")`:
-    its keywords only label the bar), its body nothing the outer loop binds but the
+    its keywords only label the bar; so does a name it binds before it to `iter`, `list`, `tuple`
+    or `enumerate` of such data, `it = iter(loader)` for `next(it)` in `for i in
+    itertools.count()`), its body nothing the outer loop binds but the
     counter, and that not as an index, `folds[k]`; a per-fold or per-task loop hands its inner
     loop new data, an epoch loop the same data every time: reported, with the fix above; not when anything else is built on it in the loop, a scheduler restarted with it), for `SGD` without momentum (it keeps no state:
     rebuilt, it steps the same) or with a momentum not written as a number, for `LBFGS`, nor
@@ -620,7 +623,7 @@ def _an_epoch_loop(loop: ast.AST, target: str, model: ModuleModel | None = None)
     body: list[ast.stmt] = loop.body  # type: ignore[attr-defined]
     if any(getattr(s, "synthetic", False) for s in body):
         return False  # (a `while` state machine read as nested loops: its cycle is not ours to judge)
-    inner = [s for s in body if isinstance(s, ast.For) and (stepped_in(s, target) or (model is not None and _handed_to_a_step(s, target, model)))]
+    inner = [s for s in body if isinstance(s, (ast.For, ast.While)) and (stepped_in(s, target) or (model is not None and _handed_to_a_step(s, target, model)))]
     if not inner:
         return False
     counters = _counters(loop)
@@ -637,9 +640,10 @@ def _an_epoch_loop(loop: ast.AST, target: str, model: ModuleModel | None = None)
             outer |= _bound_in(loop.target)
         outer -= own | {target}
         outer -= _progress_bars(body, batch, outer | counters)
-        iterable = batch.iter
+        outer -= _fresh_iterators(body, batch, outer | counters)
+        iterable = batch.iter if isinstance(batch, ast.For) else batch.test
         reads: list[ast.AST] = [iterable]
-        if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "range" and len(iterable.args) > 1:
+        if isinstance(batch, ast.For) and isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "range" and len(iterable.args) > 1:
             reads = iterable.args[1:]  # type: ignore[assignment]
         for node in (n for read in reads for n in ast_walk(read)):
             if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load) and (dotted(node) in outer or dotted(node) in counters):
@@ -697,6 +701,30 @@ def _steps_what_it_is_handed(call: ast.Call, target: str, model: ModuleModel) ->
 
 
 _PROGRESS_BARS = frozenset({"tqdm", "trange", "track"})
+
+
+_FRESH_ITERATORS = frozenset({"iter", "list", "tuple", "enumerate"})
+
+
+def _fresh_iterators(body: list[ast.stmt], batch: ast.AST, outer: set[str]) -> set[str]:
+    """Names the epoch loop's body binds, before the batch loop, only to a fresh iterator or
+    list over data it does not choose (`it = iter(loader)`, then `next(it)` in a `for i in
+    itertools.count()` batch loop): the same data every epoch."""
+    fresh: set[str] = set()
+    spoilt: set[str] = set()
+    for stmt in body:
+        if stmt is batch:
+            break
+        if (
+            isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+            and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Name) and stmt.value.func.id in _FRESH_ITERATORS
+            and len(stmt.value.args) == 1 and not stmt.value.keywords
+            and not any(isinstance(n, (ast.Name, ast.Attribute)) and dotted(n) in outer for n in ast_walk(stmt.value.args[0]))
+        ):  # fmt: skip
+            fresh.add(stmt.targets[0].id)
+        else:
+            spoilt |= _bound_in(stmt)
+    return fresh - spoilt
 
 
 def _progress_bars(body: list[ast.stmt], batch: ast.AST, outer: set[str]) -> set[str]:

@@ -229,7 +229,8 @@ class SchedulerBeforeOptimizer(LoopRule):
     without gradients that silences PyTorch's warning, written where a warmup that starts at 0 is
     stepped first in each epoch on purpose); schedulers stepped inside a helper that does
     not itself step the optimizer (except a function of this module whose body is the
-    scheduler step alone, `def advance_schedule(): scheduler.step()`: its call is reported and
+    scheduler step alone, `def advance_schedule(): scheduler.step()`, or such a method of the
+    loop's class called on `self`, `self.before_step()`: its call is reported and
     moved like the step), or inside a helper of another file; and loops
     that call code gradfix cannot see into that may clear, step or backpropagate, unless all of
     that code runs after the scheduler step, inside the batch loops nested in the epoch loop,
@@ -1502,12 +1503,32 @@ def _only_schedules(sched: GradEvent, model: ModuleModel) -> bool:
     if len(sched.via) != 1 or sched.foreign or not sched.helpers:
         return False
     helper = sched.helpers[0]
-    if not isinstance(helper, FUNCTIONS) or model.facts.module_functions.get(helper.name) is None:
+    if not isinstance(helper, FUNCTIONS):
         return False
-    if model.facts.module_functions[helper.name].node is not helper:
-        return False
+    if _method_called_on_self(helper, sched.via[0]):
+        if model.source.text.count(f"def {helper.name}(") != 1:
+            return False  # (a subclass of this file may write its own `before_step`)
+    else:
+        if model.facts.module_functions.get(helper.name) is None or model.facts.module_functions[helper.name].node is not helper:
+            return False
     body = [stmt for stmt in helper.body if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant))]
     return len(body) == 1 and isinstance(body[0], ast.Expr) and body[0].value is sched.call
+
+
+def _method_called_on_self(helper: ast.AST, call: ast.AST) -> bool:
+    """`self.before_step()` calling the method `def before_step(self)` of the loop's class
+    (the helper the loop model entered for that call), handed nothing else."""
+    if not isinstance(call, ast.Call) or call.args or call.keywords:
+        return False
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self"):
+        return False
+    params = helper.args  # type: ignore[attr-defined]
+    return (
+        func.attr == helper.name  # type: ignore[attr-defined]
+        and len(params.args) == 1 and params.args[0].arg == "self"
+        and not params.vararg and not params.kwarg and not params.kwonlyargs and not helper.decorator_list  # type: ignore[attr-defined]
+    )
 
 
 def _per_batch(sched: GradEvent, step: GradEvent) -> bool:

@@ -268,6 +268,58 @@ def test_scheduler_helper_call_moved_after_the_step_trains_like_the_hand_fix(tmp
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF012")
 
 
+HOOK_METHOD_SCHEDULE = '''import hashlib
+import json
+
+import torch
+import torch.nn.functional as F
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+X, Y = torch.randn(24, 4), torch.randn(24, 2)
+
+
+class Runner:
+    def __init__(self, model):
+        self.model = model
+        self.opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        self.sched = torch.optim.lr_scheduler.ExponentialLR(self.opt, gamma=0.8)
+
+    def pre_update(self):
+        self.sched.step()
+
+    def fit(self, epochs):
+        losses = []
+        for epoch in range(epochs):
+            i = 0
+            while i < 24:
+                self.opt.zero_grad()
+                loss = F.mse_loss(self.model(X[i : i + 8]), Y[i : i + 8])
+                loss.backward()
+{before}                self.opt.step()
+{after}                losses.append(loss.item())
+                i += 8
+        return losses
+
+
+model = torch.nn.Linear(4, 2)
+losses = Runner(model).fit(3)
+digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({{"losses": losses, "weights_sha256": digest.hexdigest()}}))
+'''
+
+
+def test_scheduler_hook_method_call_moved_after_the_step_trains_like_the_hand_fix(tmp_path: Path) -> None:
+    """`self.pre_update()`, a method of the loop's class whose body is the scheduler step alone,
+    called before `self.opt.step()` in a while loop: its call moves after the step."""
+    call = "                self.pre_update()\n"
+    buggy = HOOK_METHOD_SCHEDULE.format(before=call, after="")
+    hand = HOOK_METHOD_SCHEDULE.format(before="", after=call)
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF012")
+
+
 GAN_SCHEDULES = '''import hashlib
 import json
 

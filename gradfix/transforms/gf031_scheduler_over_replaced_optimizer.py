@@ -345,9 +345,10 @@ def _builder_parameter(function: ast.FunctionDef, facts: ModuleFacts) -> str | N
     arguments = function.args
     if arguments.vararg is not None or arguments.kwarg is not None:
         return None
-    nodes = list(own_nodes(function))
+    nodes: list[ast.AST] = []  # (walked as far as needed: a `return` that builds none ends it)
     chosen: set[str] = set()
-    for node in nodes:
+    for node in own_nodes(function):
+        nodes.append(node)
         if node.__class__ is not ast.Return:
             continue
         value = node.value  # type: ignore[attr-defined]

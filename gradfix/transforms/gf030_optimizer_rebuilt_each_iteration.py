@@ -13,7 +13,6 @@ from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS, LOOPS, blocks_of
 from gradfix.transforms._rebuilt import (
     of_the_instance,
-    attributes_set_outside_init,
     held_in_a_handed_object,
     as_written,
     member_key,
@@ -115,14 +114,6 @@ class OptimizerRebuiltEachIteration(Rule):
     torch.optim.RMSprop(...)` as the function's first use of its `opt`, or a member of an object
     handed to every call by one name the loop never rebinds, `ctx.opt` or `env["opt"]`) on every
     call and steps it once per call, from what stays the same from call to call.
-    Such a function may also be one epoch (reported without a fix, naming the epoch): it builds
-    the optimizer in a statement of its body and steps it only in loops that are later statements
-    of its body (`for`, or a `while` of any form), each reading nothing a parameter handed per
-    call changes, no attribute of `self` bound outside `__init__` and no global the calling loop
-    binds, called by an epoch loop (over a `range`, or a `while`) that hands it no call's result
-    (`fit(Net(), data)`, a new model) on an instance it does not build again: `for epoch in
-    range(3): losses += trainer.train_epoch(lr)` restarts Adam's state every epoch. A loop
-    handing it a new fold, task or model is a new run.
     A loop may also be written as an expression calling such a function on each item: a list,
     set or dict comprehension with one generator and no condition whose element is the call
     (`losses = [train_step(x, y) for x, y in loader]`), such a generator handed alone to a call
@@ -293,13 +284,6 @@ class OptimizerRebuiltEachIteration(Rule):
         "each new optimizer starts with an empty state (no momentum, no running averages, a step count of "
         "zero), so every step is a first step and what the optimizer learns of the gradients is thrown away",
     )
-    epoch_message = (
-        "`{target}` is built again on every call of `{function}`, which the loop at line {line} calls on every"
-        " iteration, and steps it in its own batch loop over the same data on every call (one epoch per call):"
-        " each new optimizer starts with an empty state (no momentum, no running averages, a step count of zero),"
-        " so the state restarts at every epoch; build it once before the loop and hand it in"
-    )
-
     framework_message = (
         "`{target}` is built again on every call of `{function}`, which the framework it is handed to (`{framework}`) "
         "calls once per batch: each new optimizer starts with an empty state (no momentum, no running averages, a "
@@ -336,10 +320,10 @@ class OptimizerRebuiltEachIteration(Rule):
                 yield Finding(self.code, template.format(target=target, function=function, framework="Engine"), built)
         for loop, called in expression_calls(model, builders, called_words, named=True):
             # `losses = [train_step(x, y) for x, y in loader]`: what the call the expression makes per item runs
-            for built, target, epoch in _rebuilt_per_call(called, loop, model):
+            for built, target in _rebuilt_per_call(called, loop, model):
                 if id(built) not in reported:
                     reported.add(id(built))
-                    yield Finding(self.code, (self.epoch_message if epoch else self.called_message).format(target=target, function=called[0].name, line=loop.lineno), built)  # type: ignore[index]
+                    yield Finding(self.code, self.called_message.format(target=target, function=called[0].name, line=loop.lineno), built)  # type: ignore[index]
         # only the loops holding a construction are walked, unless a function of the module
         # builds one and steps it on every call (rare): then every loop, for its calls
         for loop in loops(source.tree.body) if builders else holding:
@@ -353,10 +337,10 @@ class OptimizerRebuiltEachIteration(Rule):
                 if builders and calls_one_of(stmt, builders):
                     called = called_function(stmt, model, called_words) or called_method(stmt, loop, model, called_words) or called_on_instance(stmt, model, called_words) or called_class_method(stmt, model, called_words)
                     if called is not None:
-                        for built, target, epoch in _rebuilt_per_call(called, loop, model):
+                        for built, target in _rebuilt_per_call(called, loop, model):
                             if id(built) not in reported:
                                 reported.add(id(built))
-                                message = (self.epoch_message if epoch else self.called_message).format(target=target, function=called[0].name, line=loop.lineno)  # type: ignore[attr-defined]
+                                message = self.called_message.format(target=target, function=called[0].name, line=loop.lineno)  # type: ignore[attr-defined]
                                 yield Finding(self.code, message, built)
                 if not any(stmt.lineno <= line <= stmt.end_lineno for line in held):  # type: ignore[operator]
                     continue  # (says no optimizer's name)
@@ -485,19 +469,7 @@ def _builders(built: list[tuple[ast.AST, ast.stmt]], model: ModuleModel) -> set[
         target = _built_optimizer(stmt, model, items=True)
         if target is not None and _steps_outside_loops(function, target, model) and stepped_in(function, target):
             names.add(name)
-        elif target is not None and _an_epoch_function(function, stmt, target):
-            names.add(name)  # (one epoch per call: `_one_epoch_per_call` judges the loop calling it)
     return with_partial_aliases(names, model)  # (`step = partial(train_step, model, opt)`, called as `step(x, y)`)
-
-
-def _an_epoch_function(function: ast.AST, stmt: ast.stmt, target: str) -> bool:
-    """The function builds the optimizer in a statement of its body and steps it only in loops
-    that are later statements of its body, on each of their iterations: one epoch per call."""
-    body: list[ast.stmt] = function.body  # type: ignore[attr-defined]
-    at = next((i for i, s in enumerate(body) if s is stmt), None)
-    if at is None or not stepped_in(function, target, 1) or stepped_in(function, target) or stepped_in(function, target, 2):
-        return False
-    return any(isinstance(s, LOOPS) and stepped_in(s, target) for s in body[at + 1 :])
 
 
 def _steps_outside_loops(function: ast.AST, target: str, model: ModuleModel) -> bool:
@@ -1168,7 +1140,7 @@ def _looked_up_class(lookup: ast.Call, model: ModuleModel) -> str | None:
     return "torch.optim." + attribute.value
 
 
-def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, model: ModuleModel) -> Iterator[tuple[ast.Call, str, bool]]:
+def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, model: ModuleModel) -> Iterator[tuple[ast.Call, str]]:
     """The optimizers a function called on every iteration of `loop` builds into a name of its
     own on every call and steps once per call (not in a loop of its own: a new optimizer per
     task whose inner loop steps many times), from what stays the same from call to call; none
@@ -1182,13 +1154,10 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
     # fixed: this message has no fix) when the construction reads no name a function of the
     # module declares `global` or `nonlocal` and binds (rebinding it between calls)
     declared = rebound_declared(model)
-    for stmt, direct in every_iteration(function.body):
+    for stmt, _ in every_iteration(function.body):
         target = _built_optimizer(stmt, model, items=True)
-        if target is None:
+        if target is None or not stepped_in(function, target):
             continue
-        epoch = not stepped_in(function, target)
-        if epoch and not (direct and _one_epoch_per_call(called, stmt, target, loop, model, instance, params, passed)):
-            continue  # (or one epoch per call: stepped in its own batch loops, an epoch loop calling it)
         if ("." in target or "[" in target) and not of_the_instance(target, instance, function):
             if not held_in_a_handed_object(target, stmt.value, loop, model, params, passed):  # type: ignore[attr-defined]
                 continue  # (only an attribute of the instance, `self.opt`, or of one object handed on every call, rebuilt)
@@ -1202,46 +1171,7 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         if declared and any(isinstance(node, ast.Name) and node.id in declared for node in ast_walk(value)):
             continue
         if same_on_every_call(value, function, loop, model, instance, params, passed):
-            yield value, as_written(stmt.targets[0], target, model.source), epoch  # type: ignore[attr-defined]
-
-
-def _one_epoch_per_call(
-    called: tuple[ast.FunctionDef, ast.Call], stmt: ast.stmt, target: str, loop: ast.AST, model: ModuleModel,
-    instance: str | None, params: set[str], passed: dict[str, ast.expr],
-) -> bool:  # fmt: skip
-    """The function is one epoch: it builds the optimizer in a statement of its body, then
-    steps it only in batch loops that are statements of its body (`for`, or `while` of any
-    form), each going over what stays the same from call to call (no parameter handed
-    something the loop changes or left to its default, no attribute of `self` bound outside
-    `__init__`, no global the loop changes), and the loop calling it is an epoch loop (over a
-    `range`, or a `while`) calling it on an instance it does not build again: `for epoch in
-    range(3): losses += trainer.train_epoch(lr)`. A loop handing new data or a new model per
-    call (a fold, a task) is a new run."""
-    function, call = called
-    if not (isinstance(loop, ast.While) or (isinstance(loop, ast.For) and isinstance(loop.iter, ast.Call) and isinstance(loop.iter.func, ast.Name) and loop.iter.func.id == "range")):
-        return False
-    if not _an_epoch_function(function, stmt, target):
-        return False
-    inner = [s for s in function.body if isinstance(s, LOOPS) and stepped_in(s, target)]
-    if any(isinstance(s, LOOPS) and not any(s is i for i in inner) and stepped_in(s, target, 1) for s in function.body):
-        return False  # (stepped deeper too)
-    if any(isinstance(node, (ast.Call, ast.Lambda)) for arg in passed.values() for node in ast_walk(arg)):
-        return False  # (`fit(Net(), data)`: a new model, or whatever a call hands back, per call)
-    if isinstance(call.func, ast.Attribute) and reads_what_the_loop_changes(call.func, loop):  # type: ignore[arg-type]
-        return False  # (`trainer = Trainer(); trainer.fit()` per iteration: a new run)
-    changing = attributes_set_outside_init(function, model) if instance is not None else set()
-    if changing is None:
-        return False
-    for batch in inner:
-        for node in ast_walk(batch):
-            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in params:
-                if node.id not in passed or reads_what_the_loop_changes(passed[node.id], loop):  # type: ignore[arg-type]
-                    return False  # (data handed per call: a fold, a task)
-            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == instance and node.attr in changing:
-                return False  # (`self.loader`, set again between calls)
-        if reads_what_the_loop_changes(batch, loop):  # type: ignore[arg-type]
-            return False  # (a global the loop binds: `data = folds[k]`)
-    return True
+            yield value, as_written(stmt.targets[0], target, model.source)  # type: ignore[attr-defined]
 
 
 def _rebuilt_per_framework_call(builders: set[str], model: ModuleModel) -> Iterator[tuple[ast.Call, str, str]]:

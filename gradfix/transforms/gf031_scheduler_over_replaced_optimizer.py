@@ -284,6 +284,12 @@ def _scheduled_optimizer(call: ast.Call, facts: ModuleFacts) -> ast.expr | None:
         position = _TRANSFORMERS_SCHEDULES[last]
     else:
         return None
+    return _optimizer_argument(call, position)
+
+
+def _optimizer_argument(call: ast.Call, position: int) -> ast.expr | None:
+    """The call's `optimizer=` keyword, or its positional argument at `position` when no
+    starred argument comes before it."""
     given = keyword(call, "optimizer")
     if given is not None:
         return given.value
@@ -302,13 +308,7 @@ def _timm_factory_optimizer(call: ast.Call, facts: ModuleFacts) -> ast.expr | No
     position = _TIMM_SCHEDULER_FACTORIES.get(qualified.rpartition(".")[2])
     if position is None or any(k.arg is None for k in call.keywords):
         return None
-    given = keyword(call, "optimizer")
-    if given is not None:
-        return given.value
-    args = positional(call)
-    if len(args) > position and all(arg.__class__ is not ast.Starred for arg in args[: position + 1]):
-        return args[position]
-    return None
+    return _optimizer_argument(call, position)
 
 
 def _built_by_a_function(call: ast.Call, facts: ModuleFacts) -> ast.expr | None:

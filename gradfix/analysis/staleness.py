@@ -111,6 +111,12 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
         for binding in bindings:
             value = binding.value
             if not isinstance(value, ast.Call):
+                if value is None and binding.statement.__class__ is ast.Assign:
+                    # `model, opt = make()`: a function of the file returning the model and an
+                    # optimizer over its parameters, unpacked
+                    params = _unpacked_optimizer_params(binding, model)
+                    if params is not None:
+                        _stale_after(key, binding, params, index, model, out)
                 continue
             # `opt = build_optimizer(model)` whose body returns `torch.optim.SGD(net.parameters())`
             params = _built_params(value, model)
@@ -124,40 +130,127 @@ def stale_optimizers(model: ModuleModel) -> list[StaleOptimizer]:
                 if not _optimizer_class(_called_class(value, qualify)) and not _registry_optimizer(value, model):
                     continue
                 params = _params(value)
-            owners = parameter_owners(params, binding.scope, model, factory=factory)
-            if not owners:
-                moved = _moved_leaf(binding, params, index, model)
-                if moved is not None and not _used_after(key, binding.scope, moved[0], model):
-                    moved = None
-                if moved is not None and not any(o.optimizer == key and o.node is moved[1] for o in out):
-                    out.append(StaleOptimizer(key, binding, moved[0], moved[1], moved[2], "replaced"))
-                continue
-            owners = owners | _one_object_aliases(owners, binding.scope, index)
-            filtered = _filters_requires_grad(params, binding.scope, index, model)
-            reported: set[int] = set()  # the subclasses' `__init__`s already reported: one finding each
-            for change, node, module, kind, scope in _changes_and_continued(binding, owners, filtered, index, model):
-                if id(scope) in reported or _holder_replaced(key, module, kind):
-                    continue
-                if scope is binding.scope:
-                    if _repaired(key, binding, change, index, model) or not _used_after(key, binding.scope, change, model, binding.statement):
-                        continue
-                elif _repaired(key, binding, change, index, model, scope) or not (
-                    _used_after(key, scope, change, model) or _used_after(key, binding.scope, change, model, binding.statement)
-                ):
-                    continue
-                if kind == "replaced" and _given_own_optimizer(module, change, scope, model):
-                    continue
-                # (bound in two arms: one finding; `setattr(model, "fc", ...)` is read as a new
-                # `model.fc` target each time it is looked at: the same place)
-                if not any(o.optimizer == key and (o.node is node or _position(o.node) == _position(node)) for o in out):
-                    out.append(StaleOptimizer(key, binding, change, node, module, kind))
-                if scope is binding.scope:
-                    break
-                reported.add(id(scope))  # (and each other subclass that changes the model: its own finding)
-            else:
-                if not reported:
-                    _changed_by_a_call(key, binding, owners, index, model, out)
+            _stale_after(key, binding, params, index, model, out, factory)
     return out
+
+
+def _stale_after(  # type: ignore[no-untyped-def]
+    key: str, binding: Binding, params, index: Assignments, model: ModuleModel, out: list[StaleOptimizer], factory: bool = False
+) -> None:
+    """The changes after `binding` (of the optimizer `key`, built over `params`) that leave it
+    over stale parameters: appended to `out`."""
+    owners = parameter_owners(params, binding.scope, model, factory=factory)
+    if not owners:
+        moved = _moved_leaf(binding, params, index, model)
+        if moved is not None and not _used_after(key, binding.scope, moved[0], model):
+            moved = None
+        if moved is not None and not any(o.optimizer == key and o.node is moved[1] for o in out):
+            out.append(StaleOptimizer(key, binding, moved[0], moved[1], moved[2], "replaced"))
+        return
+    owners = owners | _one_object_aliases(owners, binding.scope, index)
+    filtered = _filters_requires_grad(params, binding.scope, index, model)
+    reported: set[int] = set()  # the subclasses' `__init__`s already reported: one finding each
+    for change, node, module, kind, scope in _changes_and_continued(binding, owners, filtered, index, model):
+        if id(scope) in reported or _holder_replaced(key, module, kind):
+            continue
+        if scope is binding.scope:
+            if _repaired(key, binding, change, index, model) or not _used_after(key, binding.scope, change, model, binding.statement):
+                continue
+        elif _repaired(key, binding, change, index, model, scope) or not (
+            _used_after(key, scope, change, model) or _used_after(key, binding.scope, change, model, binding.statement)
+        ):
+            continue
+        if kind == "replaced" and _given_own_optimizer(module, change, scope, model):
+            continue
+        # (bound in two arms: one finding; `setattr(model, "fc", ...)` is read as a new
+        # `model.fc` target each time it is looked at: the same place)
+        if not any(o.optimizer == key and (o.node is node or _position(o.node) == _position(node)) for o in out):
+            out.append(StaleOptimizer(key, binding, change, node, module, kind))
+        if scope is binding.scope:
+            break
+        reported.add(id(scope))  # (and each other subclass that changes the model: its own finding)
+    else:
+        if not reported:
+            _changed_by_a_call(key, binding, owners, index, model, out)
+
+
+def _unpacked_optimizer_params(binding: Binding, model: ModuleModel) -> ast.expr | None:
+    """`model, opt = make(cfg)`, a function of the file every `return` of which is a tuple holding,
+    at `opt`'s place, a torch optimizer over the parameters of the name it returns at another place
+    (`m = Net(...)`; `o = torch.optim.SGD(m.parameters())`; `return m, o`): the optimizer's first
+    argument with that name read as the caller's target at that place (`model.parameters()`).
+    None otherwise: another length, a name bound twice in the function, anything else returned."""
+    stmt = binding.statement
+    target, call = stmt.targets[0], stmt.value  # type: ignore[attr-defined]
+    if len(stmt.targets) != 1 or target.__class__ is not ast.Tuple or call.__class__ is not ast.Call:  # type: ignore[attr-defined]
+        return None
+    if call.func.__class__ is not ast.Name:
+        return None
+    info = model.facts.module_functions.get(call.func.id)
+    if info is None or info.class_name is not None:
+        return None
+    elements = target.elts
+    place = next((i for i, e in enumerate(elements) if e.__class__ is ast.Name and e.id == binding.key), None)
+    if place is None:
+        return None
+    nodes = list(own_nodes(info.node))
+    returns = [n for n in nodes if n.__class__ is ast.Return]
+    if not returns or any(n.__class__ is ast.Yield or n.__class__ is ast.YieldFrom for n in nodes):
+        return None
+    local: dict[str, list[ast.expr | None]] = {}
+    for n in nodes:
+        if n.__class__ is ast.Name and n.ctx.__class__ is ast.Store:  # type: ignore[attr-defined]
+            local.setdefault(n.id, []).append(None)  # type: ignore[attr-defined]
+        elif n.__class__ is ast.Assign and len(n.targets) == 1 and n.targets[0].__class__ is ast.Name:  # type: ignore[attr-defined]
+            local.setdefault(n.targets[0].id, []).append(n.value)  # type: ignore[attr-defined]
+    qualify = model.facts.imports.qualify
+    found: tuple[int, ast.expr] | None = None
+    for ret in returns:
+        value = ret.value
+        if value.__class__ is not ast.Tuple or len(value.elts) != len(elements):  # type: ignore[union-attr]
+            return None
+        optimizer = value.elts[place]  # type: ignore[union-attr]
+        if optimizer.__class__ is ast.Name:
+            bound = [v for v in local.get(optimizer.id, []) if v is not None]  # type: ignore[attr-defined]
+            optimizer = bound[0] if len(bound) == 1 and len(local[optimizer.id]) == 2 else None  # type: ignore[attr-defined]
+        if optimizer.__class__ is not ast.Call or not (qualify(call_name(optimizer)) or "").startswith("torch.optim."):
+            return None
+        if not _optimizer_class(_called_class(optimizer, qualify)):  # type: ignore[arg-type]
+            return None
+        params = _params(optimizer)  # type: ignore[arg-type]
+        roots = {
+            root.id
+            for n in ast_walk(params) if n.__class__ is ast.Call and method_name(n) in ("parameters", "named_parameters")
+            for root in [_root(receiver(n))] if root is not None
+        } if params is not None else set()  # fmt: skip
+        if len(roots) != 1:
+            return None
+        root = roots.pop()
+        if root in local and len([v for v in local[root] if v is not None]) != 1 or len(local.get(root, ())) > 2:
+            return None  # the model bound more than once in the function (or by a loop or a `with`)
+        other = next((i for i, e in enumerate(value.elts) if i != place and e.__class__ is ast.Name and e.id == root), None)  # type: ignore[union-attr]
+        if other is None or (found is not None and found[0] != other) or elements[other].__class__ is not ast.Name:
+            return None
+        found = (other, params)  # type: ignore[assignment]
+    if found is None:
+        return None
+    other, params = found
+    caller = elements[other].id  # type: ignore[attr-defined]
+
+    class Substitute(ast.node_transformer()):
+        def visit_Name(self, node: ast.Name) -> ast.expr:
+            return ast.Name(id=caller, ctx=ast.Load()) if node.id == root else node
+
+    return Substitute().visit(copy.deepcopy(params))  # type: ignore[no-any-return]
+
+
+def _root(expr: ast.expr | None) -> ast.Name | None:
+    """The name a dotted receiver starts at (`m` of `m.head`), when it is one."""
+    if expr is None or dotted(expr) is None:
+        return None
+    while expr.__class__ is ast.Attribute:
+        expr = expr.value  # type: ignore[attr-defined]
+    return expr if expr.__class__ is ast.Name else None  # type: ignore[return-value]
 
 
 def _one_object_aliases(owners: set[str], scope, index: Assignments) -> set[str]:  # type: ignore[no-untyped-def]
@@ -379,6 +472,22 @@ def _binds_optimizer(statements: list[ast.stmt], qualify, walrus: bool, builders
                 return True
             elif isinstance(value, ast.Call) and timm_factory and _timm_factory_module(value, builders) is not None:  # type: ignore[arg-type]
                 return True  # `opt = create_optimizer_v2(model, "adamw")`
+        if builders is not None and stmt.__class__ is ast.Assign and stmt.targets[0].__class__ is ast.Tuple and _unpacks_an_optimizer(stmt, builders):  # type: ignore[attr-defined]
+            return True  # `model, opt = make()`
+    return False
+
+
+def _unpacks_an_optimizer(stmt: ast.stmt, model: ModuleModel) -> bool:
+    """`a, b = f(...)` with `f` a function of the file that returns, at the place of one of the
+    names, an optimizer over the parameters of a name it returns at another place."""
+    call = stmt.value  # type: ignore[attr-defined]
+    if call.__class__ is not ast.Call or call.func.__class__ is not ast.Name or call.func.id not in model.facts.module_functions:
+        return False
+    for element in stmt.targets[0].elts:  # type: ignore[attr-defined]
+        if element.__class__ is ast.Name:
+            bound = Binding(element.id, None, stmt, model.source.tree, None)
+            if _unpacked_optimizer_params(bound, model) is not None:
+                return True
     return False
 
 

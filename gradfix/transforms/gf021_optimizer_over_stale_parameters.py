@@ -25,7 +25,11 @@ class OptimizerOverStaleParameters(Rule):
     optimizers, `from . import optim as O`), or, for a builder of the file, an entry of a registry of torch's
     optimizer classes, `return OPTIMIZERS[cfg.optim](model.parameters(), ...)`, or such an entry
     called directly, `OPTIMIZERS["sgd"](model.parameters())`, `OPTIMIZERS.get(name)(...)`; also
-    `getattr(torch.optim, cfg["optim"])(model.parameters(), ...)`; also over `net.parameters()`
+    `getattr(torch.optim, cfg["optim"])(model.parameters(), ...)`; also one a function of the
+    file returns together with the model, unpacked by the caller in either order (`model, opt =
+    setup(cfg)`, every `return` of `setup` a tuple of that length holding, at `opt`'s place, a
+    `torch.optim` optimizer over the parameters of the name it returns at another place, that
+    name a parameter of `setup` or bound once in it); also over `net.parameters()`
     after `net = model`, each name bound once in the function; also over a method's parameter
     the method stores, `self.backbone = backbone`, the one binding of that attribute, changed
     as `self.backbone.fc = ...`) when, later in the same

@@ -118,11 +118,12 @@ class OptimizerRebuiltEachIteration(Rule):
     Such a function may also be one epoch (reported without a fix, naming the epoch): it builds
     the optimizer in a statement of its body and steps it only in loops that are later statements
     of its body (`for`, or a `while` of any form), each reading nothing a parameter handed per
-    call changes, no attribute of `self` bound outside `__init__` and no global the calling loop
-    binds, called by an epoch loop (over a `range`, or a `while`) that hands it no call's result
-    (`fit(Net(), data)`, a new model) on an instance it does not build again: `for epoch in
-    range(3): losses += trainer.train_epoch(lr)` restarts Adam's state every epoch. A loop
-    handing it a new fold, task or model is a new run.
+    call changes, no attribute of `self` bound outside `__init__`, no global the calling loop
+    binds and nothing the function draws itself per call (`task = sample_task()`, a name bound
+    to a call of a function of the module), called by an epoch loop (over a `range`, or a
+    `while`) that hands it no call's result (`fit(Net(), data)`, a new model) on an instance it
+    does not build again: `for epoch in range(3): losses += trainer.train_epoch(lr)` restarts
+    Adam's state every epoch. A loop handing it a new fold, task or model is a new run.
     A loop may also be written as an expression calling such a function on each item: a list,
     set or dict comprehension with one generator and no condition whose element is the call
     (`losses = [train_step(x, y) for x, y in loader]`), such a generator handed alone to a call
@@ -1298,7 +1299,47 @@ def _one_epoch_per_call(
                 return False  # (`self.loader`, set again between calls)
         if reads_what_the_loop_changes(batch, loop):  # type: ignore[arg-type]
             return False  # (a global the loop binds: `data = folds[k]`)
+        if _new_data_per_call(function, batch, target, model):
+            return False
     return True
+
+
+def _new_data_per_call(function: ast.AST, batch: ast.AST, target: str, model: ModuleModel) -> bool:
+    """The function chooses what its batch loop goes over on each call: the loop's iterable (a
+    `range`'s stop, a `while` test) reads a name the function binds outside the loop (but a
+    fresh iterator or a progress bar over data it does not bind: `it = iter(self.loader)`,
+    `bar = tqdm(loader)`), or the loop reads a name the function binds to a call of a function
+    of the module (`task = sample_task()`, `tick = counter()`: a new task, or a sampler whose
+    items are not read here)."""
+    body: list[ast.stmt] = function.body  # type: ignore[attr-defined]
+    outer: set[str] = set()
+    made: set[str] = set()
+    functions = model.facts.module_functions
+    for stmt in body:
+        if stmt is batch:
+            continue
+        outer |= _bound_in(stmt)
+        value = getattr(stmt, "value", None)
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and any(
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in functions for node in ast_walk(value)  # type: ignore[arg-type]
+        ):  # fmt: skip
+            made |= _bound_in(stmt)
+    outer -= _bound_in(batch) | {target}
+    made -= _bound_in(batch) | {target}
+    outer -= _progress_bars(body, batch, outer)
+    outer -= _fresh_iterators(body, batch, outer)
+    iterable = batch.iter if isinstance(batch, ast.For) else batch.test  # type: ignore[attr-defined]
+    reads: list[ast.AST] = [iterable]
+    if isinstance(batch, ast.For) and isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "range" and len(iterable.args) > 1:
+        reads = iterable.args[1:]  # type: ignore[assignment]
+    for node in (n for read in reads for n in ast_walk(read)):
+        if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load) and dotted(node) in outer:
+            return True  # (`for x, y in task`, `task` chosen by the call)
+    if made:
+        for node in ast_walk(batch):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in made:
+                return True  # (`i = tick()`, `x, y = next(stream)`: read through the project's own maker)
+    return False
 
 
 def _rebuilt_per_framework_call(builders: set[str], model: ModuleModel) -> Iterator[tuple[ast.Call, str, str]]:

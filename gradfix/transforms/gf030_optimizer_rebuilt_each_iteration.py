@@ -1308,8 +1308,9 @@ def _new_data_per_call(function: ast.AST, batch: ast.AST, target: str, model: Mo
     """The function chooses what its batch loop goes over on each call: the loop's iterable (a
     `range`'s stop, a `while` test) reads a name the function binds outside the loop (but a
     fresh iterator or a progress bar over data it does not bind: `it = iter(self.loader)`,
-    `bar = tqdm(loader)`), or the loop reads a name the function binds to a call of a function
-    of the module (`task = sample_task()`, `tick = counter()`: a new task, or a sampler whose
+    `bar = tqdm(loader)`) or calls a function or method of the module (`for x, y in
+    sample_task(8)`), or the loop reads a name the function binds to a call of a function of
+    the module (`task = sample_task()`, `tick = counter()`: a new task, or a sampler whose
     items are not read here)."""
     body: list[ast.stmt] = function.body  # type: ignore[attr-defined]
     outer: set[str] = set()
@@ -1332,9 +1333,15 @@ def _new_data_per_call(function: ast.AST, batch: ast.AST, target: str, model: Mo
     reads: list[ast.AST] = [iterable]
     if isinstance(batch, ast.For) and isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "range" and len(iterable.args) > 1:
         reads = iterable.args[1:]  # type: ignore[assignment]
+    methods = model.facts.methods
     for node in (n for read in reads for n in ast_walk(read)):
         if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load) and dotted(node) in outer:
             return True  # (`for x, y in task`, `task` chosen by the call)
+        if isinstance(node, ast.Call) and (
+            (isinstance(node.func, ast.Name) and node.func.id in functions)
+            or (isinstance(node.func, ast.Attribute) and any(node.func.attr in own for own in methods.values()))
+        ):  # fmt: skip
+            return True  # (`for x, y in sample_task(8)`: drawn by the project's own code on each call)
     if made:
         for node in ast_walk(batch):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in made:

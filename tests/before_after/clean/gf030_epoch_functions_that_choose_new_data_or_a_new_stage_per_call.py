@@ -1,6 +1,7 @@
 # Functions that build their optimizer and run their own batch loop, called by `range` and
 # `while` loops, where each call is a new run: the function draws a new task itself or reads
-# a sampler the module makes per call, a global the loop sets per fold, a new network per
+# a sampler the module makes per call, or its batch loop goes over what a function or method of
+# the module draws per call, a global the loop sets per fold, a new network per
 # seed, a stage that unfreezes the backbone (the optimizer collects what requires grad), and
 # the hand fix (one optimizer built before the loop and handed in): nothing to report.
 import torch
@@ -38,6 +39,29 @@ def adapt_stream():
         adam.zero_grad(set_to_none=True)
         nn.functional.mse_loss(net(xb), yb).backward()
         adam.step()
+
+
+def adapt_drawn():
+    adam = torch.optim.Adam(net.parameters(), lr=1e-3)
+    for i, (xb, yb) in enumerate(draw_task(8)):
+        adam.zero_grad(set_to_none=True)
+        nn.functional.mse_loss(net(xb), yb).backward()
+        adam.step()
+
+
+class Meta:
+    def __init__(self, model):
+        self.model = model
+
+    def next_task(self):
+        return draw_task(4)
+
+    def inner(self):
+        adam = torch.optim.Adam(self.model.parameters(), lr=1e-3)
+        for xb, yb in self.next_task():
+            adam.zero_grad(set_to_none=True)
+            nn.functional.mse_loss(self.model(xb), yb).backward()
+            adam.step()
 
 
 def on_shard():
@@ -80,6 +104,10 @@ class Staged:
 
 for it in range(100):
     adapt()
+meta = Meta(net)
+for it in range(100):
+    adapt_drawn()
+    meta.inner()
 step = 0
 while step < 10:
     adapt_stream()

@@ -8,10 +8,20 @@ training differs, and gradfix still reports it.
 
 from __future__ import annotations
 
+import os
 import subprocess
+import sys
 from pathlib import Path
 
-from .harness import apply_gradfix, assert_same_training, gradfix_command, run_script, training_differences
+from .harness import (
+    REPO_ROOT,
+    _script_env,
+    apply_gradfix,
+    assert_same_training,
+    gradfix_command,
+    run_script,
+    training_differences,
+)
 
 LOOP = '''import hashlib
 import json
@@ -60,6 +70,15 @@ BUMP = "        self.updates += 1\n"
 AFTER = "        self.decay.step()\n"
 
 
+def _check(path: Path) -> subprocess.CompletedProcess[str]:
+    """`gradfix --select GF012` on the script (a check, no write), run as `apply_gradfix` runs it."""
+    command = gradfix_command()
+    env = _script_env()
+    if command[0] == sys.executable:  # (`python -m gradfix` from a checkout)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO_ROOT), env.get("PYTHONPATH")]))
+    return subprocess.run([*command, "--select", "GF012", "--no-cache", str(path)], capture_output=True, text=True, cwd=path.parent, env=env, check=False)
+
+
 def _write(tmp_path: Path, name: str, text: str) -> Path:
     path = tmp_path / name / "train.py"
     path.parent.mkdir()
@@ -72,6 +91,8 @@ def test_count_guarded_scheduler_before_the_step_trains_like_the_usual_order_and
     optimizer; no order warning from torch."""
     guarded = _write(tmp_path, "guarded", LOOP.format(before=GUARDED, after=BUMP))
     usual = _write(tmp_path, "usual", LOOP.format(before="", after=AFTER))
+    proc = _check(guarded)
+    assert proc.returncode == 0 and "GF012" not in proc.stdout, proc.stdout + proc.stderr
     checked = apply_gradfix(guarded, tmp_path / "checked", "--select", "GF012")
     assert checked.read_bytes() == guarded.read_bytes()
     result, expected = run_script(guarded), run_script(usual)
@@ -87,5 +108,5 @@ def test_count_bumped_before_the_test_steps_the_scheduler_first_and_is_reported(
     result, expected = run_script(bumped), run_script(usual)
     assert training_differences(result, expected)
     assert result["extra"]["order_warnings"] == 1
-    proc = subprocess.run([*gradfix_command(), "--select", "GF012", "--no-cache", str(bumped)], capture_output=True, text=True, cwd=tmp_path)
+    proc = _check(bumped)
     assert proc.returncode == 1 and "GF012" in proc.stdout, proc.stdout + proc.stderr

@@ -176,7 +176,14 @@ class SchedulerBeforeOptimizer(LoopRule):
     hand> else: scheduler.step()`, counts as that setting's `if` arm: it runs in every iteration or
     in none -- reported without a fix, since moving the training up would also put it before the
     other arm's rates; not the `else` arm of a test of the loop's own variable, `if epoch == 0: ...
-    else: scheduler.step()`, nor of the scheduler itself). A scheduler a callback's hook steps
+    else: scheduler.step()`, nor of the scheduler itself). Not an `if` arm whose test cannot hold
+    before the optimizer's first step, in the loop or in a helper it calls: a count an
+    `__init__` sets to 0 (`self.updates > 0`, `self.updates >= self.warmup` with a warm-up an
+    `__init__` sets to a positive number, the count alone) that only `+= 1` after the optimizer's
+    step changes, the step taken on every iteration: each scheduler step then follows an
+    optimizer step, as torch asks, and the schedule is the one stepping after it would give. A
+    count bumped before the test, starting above 0, set elsewhere (`trainer.updates = 40`) or
+    bumped more often than the optimizer steps is still reported. A scheduler a callback's hook steps
     (`for cb in self.callbacks: cb.on_batch_start(self)`, the callbacks read as for GF001: one
     list of objects of the project's classes handed by every construction) before the loop's
     only optimizer steps (in a later hook, or in the loop) is reported at the hook's call,
@@ -2090,6 +2097,8 @@ def _unconditional_enough(sched: GradEvent, step: GradEvent, loop: TrainingLoop,
             continue
         if branch.kind != "if" or branch.test is None:
             return False
+        if not sched.foreign and _false_before_the_first_step(branch.test, step, loop, model):
+            return False  # `if self.steps > 0:`, the count bumped only after the step: it follows a step
         test = model.source.code(branch.test)
         if test in step_tests and _settled(branch.test, loop, model, within=True):
             continue  # the same test as the optimizer step's (`if partition == "train":` twice)
@@ -2102,6 +2111,123 @@ def _unconditional_enough(sched: GradEvent, step: GradEvent, loop: TrainingLoop,
         if names and not _presence_test(branch.test, sched.target or name, loop, model):
             return False  # `if scheduler is not None and epoch:` also skips an iteration
     return True
+
+
+def _false_before_the_first_step(test: ast.expr, step: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The test cannot hold until the optimizer has stepped: it asks a count (`self.steps > 0`,
+    `state.updates >= self.warmup`, `self.steps` alone, or such a part of an `and`) that an
+    `__init__` of the module sets to 0, and that only `+= <a positive number>` statements
+    change, each after the optimizer's step in the function (or loop) holding it, the step
+    taken on every iteration; a bound `warmup` is likewise an `__init__`'s one positive number.
+    Then the scheduler steps only after an optimizer's step, as torch asks: no finding (the
+    schedule of `if self.steps >= self.warmup: scheduler.step()` before the step is the same
+    as after it). A count set elsewhere (`trainer.steps = 100`, `setattr`) may hold at once."""
+    parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+    for part in parts:
+        counted = _count_and_least(part, model)
+        if counted is not None and counted[1] > 0 and _counts_after_the_step(counted[0], step, loop, model):
+            return True
+    return False
+
+
+def _count_and_least(test: ast.expr, model: ModuleModel) -> tuple[str, int] | None:
+    """For `R.count > k`, `R.count >= k`, `R.count != 0`, `k < R.count`, `k <= R.count` or
+    `R.count` alone: the attribute's name and the least count for which the test holds (k
+    an int, or an attribute an `__init__` sets once to one)."""
+    if isinstance(test, ast.Attribute) and isinstance(test.value, ast.Name):
+        return test.attr, 1
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return None
+    left, op, right = test.left, test.ops[0], test.comparators[0]
+    if isinstance(right, ast.Attribute) and isinstance(right.value, ast.Name) and not (isinstance(left, ast.Attribute) and isinstance(left.value, ast.Name)):
+        left, right = right, left  # (`k < R.count`: the count on the left)
+        op = {ast.Lt: ast.Gt(), ast.LtE: ast.GtE()}.get(op.__class__, op)
+    if not (isinstance(left, ast.Attribute) and isinstance(left.value, ast.Name)):
+        return None
+    bound = _int_of(right, model)
+    if bound is None:
+        return None
+    if isinstance(op, ast.Gt):
+        return left.attr, bound + 1
+    if isinstance(op, ast.GtE):
+        return left.attr, bound
+    if isinstance(op, ast.NotEq) and bound == 0:
+        return left.attr, 1
+    return None
+
+
+def _int_of(node: ast.expr, model: ModuleModel) -> int | None:
+    """An int written there, or an attribute an `__init__` of the module sets once (and nothing
+    else sets) to one."""
+    if isinstance(node, ast.Constant):
+        return node.value if type(node.value) is int else None
+    if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)):
+        return None
+    stores = _attribute_stores(node.attr, model)
+    if stores is None or len(stores) != 1:
+        return None
+    stmt, function = stores[0]
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and getattr(function, "name", None) == "__init__"):
+        return None
+    value = stmt.value
+    return value.value if isinstance(value, ast.Constant) and type(value.value) is int else None
+
+
+def _attribute_stores(name: str, model: ModuleModel) -> list[tuple[ast.stmt, ast.AST | None]] | None:
+    """The statements of the module setting an attribute so named (on any object) as the
+    whole target of an assignment, each with the function holding it; None when the module
+    sets one otherwise (a tuple target, a `for` or `with` target) or by name (`setattr`)."""
+    source = model.source
+    if "setattr(" in source.text:
+        return None
+    stored = sum(1 for node in source.of_type(ast.Attribute) if node.attr == name and not isinstance(node.ctx, ast.Load))  # type: ignore[attr-defined]
+    found: list[tuple[ast.stmt, ast.AST | None]] = []
+    for kind in (ast.Assign, ast.AugAssign, ast.AnnAssign):
+        for stmt in source.of_type(kind):
+            targets = stmt.targets if kind is ast.Assign else [stmt.target]  # type: ignore[attr-defined]
+            for target in targets:
+                if isinstance(target, ast.Attribute) and target.attr == name:
+                    found.append((stmt, _function_at(stmt.lineno, model)))  # type: ignore[arg-type]
+    return found if len(found) == stored else None
+
+
+def _function_at(line: int, model: ModuleModel) -> ast.AST | None:
+    """The innermost function of the module holding the line, None at the module's level."""
+    found = None
+    for kind in FUNCTIONS:
+        for function in model.source.of_type(kind):
+            if function.lineno <= line <= function.end_lineno and (found is None or function.lineno > found.lineno):  # type: ignore[attr-defined]
+                found = function
+    return found
+
+
+def _counts_after_the_step(name: str, step: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The attribute `name` starts at 0 (one `R.name = 0` in an `__init__`) and only `R.name +=
+    <a positive int>` statements change it, each after the optimizer's step (a later line of
+    the function holding the step, or of the module when the step is in no function), the step
+    taken on every iteration (under no condition within the loop) in this file."""
+    if step.foreign or step.branches_within(loop.node) or not isinstance(step.node, ast.Call):
+        return False
+    stores = _attribute_stores(name, model)
+    if not stores:
+        return False
+    where = _function_at(step.node.lineno, model)
+    starts = 0
+    for stmt, function in stores:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and getattr(function, "name", None) == "__init__":
+            value = stmt.value
+            if not (isinstance(value, ast.Constant) and type(value.value) is int and value.value == 0):
+                return False
+            starts += 1
+        elif isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, ast.Add):
+            value = stmt.value
+            if not (isinstance(value, ast.Constant) and type(value.value) is int and value.value > 0):
+                return False
+            if function is not where or stmt.lineno <= step.node.end_lineno:  # type: ignore[operator]
+                return False  # (bumped before the step, or by another function: may hold at the first one)
+        else:
+            return False
+    return starts == 1
 
 
 def _settled_else(branch: Branch, sched: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:

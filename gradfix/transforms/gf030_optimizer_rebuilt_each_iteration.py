@@ -13,6 +13,7 @@ from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS, LOOPS, blocks_of
 from gradfix.transforms._rebuilt import (
     of_the_instance,
+    attributes_set_outside_init,
     held_in_a_handed_object,
     as_written,
     member_key,
@@ -114,6 +115,15 @@ class OptimizerRebuiltEachIteration(Rule):
     torch.optim.RMSprop(...)` as the function's first use of its `opt`, or a member of an object
     handed to every call by one name the loop never rebinds, `ctx.opt` or `env["opt"]`) on every
     call and steps it once per call, from what stays the same from call to call.
+    Such a function may also be one epoch (reported without a fix, naming the epoch): it builds
+    the optimizer in a statement of its body and steps it only in loops that are later statements
+    of its body (`for`, or a `while` of any form), each reading nothing a parameter handed per
+    call changes, no attribute of `self` bound outside `__init__`, no global the calling loop
+    binds and nothing the function draws itself per call (`task = sample_task()`, a name bound
+    to a call of a function of the module), called by an epoch loop (over a `range`, or a
+    `while`) that hands it no call's result (`fit(Net(), data)`, a new model) on an instance it
+    does not build again: `for epoch in range(3): losses += trainer.train_epoch(lr)` restarts
+    Adam's state every epoch. A loop handing it a new fold, task or model is a new run.
     A loop may also be written as an expression calling such a function on each item: a list,
     set or dict comprehension with one generator and no condition whose element is the call
     (`losses = [train_step(x, y) for x, y in loader]`), such a generator handed alone to a call
@@ -284,6 +294,13 @@ class OptimizerRebuiltEachIteration(Rule):
         "each new optimizer starts with an empty state (no momentum, no running averages, a step count of "
         "zero), so every step is a first step and what the optimizer learns of the gradients is thrown away",
     )
+    epoch_message = (
+        "`{target}` is built again on every call of `{function}`, which the loop at line {line} calls on every"
+        " iteration, and steps it in its own batch loop over the same data on every call (one epoch per call):"
+        " each new optimizer starts with an empty state (no momentum, no running averages, a step count of zero),"
+        " so the state restarts at every epoch; build it once before the loop and hand it in"
+    )
+
     framework_message = (
         "`{target}` is built again on every call of `{function}`, which the framework it is handed to (`{framework}`) "
         "calls once per batch: each new optimizer starts with an empty state (no momentum, no running averages, a "
@@ -308,7 +325,7 @@ class OptimizerRebuiltEachIteration(Rule):
         if not lines:
             return
         holding, built_in_functions = _places(source.tree.body, lines)
-        builders = _builders(built_in_functions, model)
+        builders, epoch_functions, epoch_loops = _builders(built_in_functions, model)
         called_words = tuple(word.decode() for word in words)
         reported: set[int] = set()
         if builders and ("Engine(" in source.text or ("training_step" in builders and "automatic_optimization" in source.text)):
@@ -320,27 +337,33 @@ class OptimizerRebuiltEachIteration(Rule):
                 yield Finding(self.code, template.format(target=target, function=function, framework="Engine"), built)
         for loop, called in expression_calls(model, builders, called_words, named=True):
             # `losses = [train_step(x, y) for x, y in loader]`: what the call the expression makes per item runs
-            for built, target in _rebuilt_per_call(called, loop, model):
+            for built, target, epoch in _rebuilt_per_call(called, loop, model):
                 if id(built) not in reported:
                     reported.add(id(built))
-                    yield Finding(self.code, self.called_message.format(target=target, function=called[0].name, line=loop.lineno), built)  # type: ignore[index]
+                    yield Finding(self.code, (self.epoch_message if epoch else self.called_message).format(target=target, function=called[0].name, line=loop.lineno), built)  # type: ignore[index]
         # only the loops holding a construction are walked, unless a function of the module
-        # builds one and steps it on every call (rare): then every loop, for its calls
-        for loop in loops(source.tree.body) if builders else holding:
+        # builds one and steps it on every call (rare): then every loop, for its calls; and the
+        # epoch loops whose text calls a function that is one epoch (`_builders`)
+        walked = loops(source.tree.body) if builders else holding
+        if epoch_loops and not builders:
+            seen = {id(loop) for loop in holding}
+            walked = [*holding, *(loop for loop in epoch_loops if id(loop) not in seen)]
+        callers = builders | epoch_functions
+        for loop in walked:
             held = [line for line in lines if loop.lineno <= line <= loop.end_lineno]  # type: ignore[attr-defined]
-            if not builders and not held:
+            if not callers and not held:
                 continue  # (builds no optimizer and calls no function that does)
             if ends_early(loop):
                 continue  # one iteration at most
             restores = None
             for stmt, direct in chain(its_test(loop, False), every_iteration(loop.body), *(every_iteration(arm, False) for arm in staying_arms(loop))):  # type: ignore[attr-defined]
-                if builders and calls_one_of(stmt, builders):
+                if callers and calls_one_of(stmt, callers):
                     called = called_function(stmt, model, called_words) or called_method(stmt, loop, model, called_words) or called_on_instance(stmt, model, called_words) or called_class_method(stmt, model, called_words)
                     if called is not None:
-                        for built, target in _rebuilt_per_call(called, loop, model):
+                        for built, target, epoch in _rebuilt_per_call(called, loop, model):
                             if id(built) not in reported:
                                 reported.add(id(built))
-                                message = self.called_message.format(target=target, function=called[0].name, line=loop.lineno)  # type: ignore[attr-defined]
+                                message = (self.epoch_message if epoch else self.called_message).format(target=target, function=called[0].name, line=loop.lineno)  # type: ignore[attr-defined]
                                 yield Finding(self.code, message, built)
                 if not any(stmt.lineno <= line <= stmt.end_lineno for line in held):  # type: ignore[operator]
                     continue  # (says no optimizer's name)
@@ -456,20 +479,83 @@ def _holding(block: list[ast.stmt], line: int) -> ast.stmt | None:
     return found if found is not None and line <= found.end_lineno else None  # type: ignore[operator]
 
 
-def _builders(built: list[tuple[ast.AST, ast.stmt]], model: ModuleModel) -> set[str]:
+def _builders(built: list[tuple[ast.AST, ast.stmt]], model: ModuleModel) -> tuple[set[str], set[str], list[ast.stmt]]:
     """The names of the module's functions and methods that build such an optimizer by a
     statement they run on every call and step it outside their loops: the only calls of a
     loop that may build one on every call. Most functions that build one (`main`, `train`)
-    step it in their own loop, and are not."""
+    step it in their own loop, and are not. Also the functions that are one epoch
+    (`_an_epoch_function`) whose name the module's text calls in an epoch loop, with those
+    loops: found from the text's calls of the name, never a walk of the module's loops."""
     names: set[str] = set()
+    epoch_functions: set[str] = set()
+    epoch_loops: dict[int, ast.stmt] = {}
     for function, stmt in built:
         name = function.name  # type: ignore[attr-defined]
         if name in names:
             continue
         target = _built_optimizer(stmt, model, items=True)
-        if target is not None and _steps_outside_loops(function, target, model) and stepped_in(function, target):
+        if target is None:
+            continue
+        if _steps_outside_loops(function, target, model) and stepped_in(function, target):
             names.add(name)
-    return with_partial_aliases(names, model)  # (`step = partial(train_step, model, opt)`, called as `step(x, y)`)
+            continue
+        if stmt not in function.body:  # type: ignore[attr-defined]
+            continue  # (built under an `if`, a `with`: not one epoch of a plain shape)
+        found = _epoch_loops_calling(name, model)
+        if found and _an_epoch_function(function, stmt, target):
+            epoch_functions.add(name)  # (one epoch per call: `_one_epoch_per_call` judges the loop calling it)
+            for loop in found:
+                epoch_loops.setdefault(id(loop), loop)
+    return with_partial_aliases(names, model), epoch_functions, list(epoch_loops.values())  # (`step = partial(train_step, model, opt)`, called as `step(x, y)`)
+
+
+def _epoch_loops_calling(name: str, model: ModuleModel) -> list[ast.stmt]:
+    """The epoch loops (over a `range`, or a `while`) whose own statements' text calls `name`
+    (`name(` or `.name(`, not the end of a longer name), each the innermost loop holding such a
+    call outside any function or class of its own: found by going down the statements holding
+    each call's line, not a walk of the module."""
+    source = model.source
+    text = source.text
+    needle = name + "("
+    found: dict[int, ast.stmt] = {}
+    at = text.find(needle)
+    while at != -1:
+        before = text[at - 1] if at else " "
+        if not (before.isalnum() or before == "_"):
+            line = bisect_right(source.line_starts, at)
+            block: list[ast.stmt] | None = source.tree.body
+            loop: ast.stmt | None = None
+            while block:
+                stmt = _holding(block, line)
+                if stmt is None:
+                    break
+                if isinstance(stmt, (*FUNCTIONS, ast.ClassDef)):
+                    loop = None  # (a call in a function of its own is not the loop's)
+                elif isinstance(stmt, LOOPS):
+                    loop = stmt
+                block = next((b for b in blocks_of(stmt) if b and b[0].lineno <= line <= b[-1].end_lineno), None)  # type: ignore[operator]
+            if loop is not None and _over_epochs(loop):
+                found.setdefault(id(loop), loop)
+        at = text.find(needle, at + 1)
+    return list(found.values())
+
+
+def _over_epochs(loop: ast.AST) -> bool:
+    """A `while` loop, or a `for` loop over `range(...)`: what an epoch loop is written as."""
+    if loop.__class__ is ast.While:
+        return True
+    iterable = getattr(loop, "iter", None)
+    return iterable.__class__ is ast.Call and iterable.func.__class__ is ast.Name and iterable.func.id == "range"  # type: ignore[union-attr]
+
+
+def _an_epoch_function(function: ast.AST, stmt: ast.stmt, target: str) -> bool:
+    """The function builds the optimizer in a statement of its body and steps it only in loops
+    that are later statements of its body, on each of their iterations: one epoch per call."""
+    body: list[ast.stmt] = function.body  # type: ignore[attr-defined]
+    at = next((i for i, s in enumerate(body) if s is stmt), None)
+    if at is None or not stepped_in(function, target, 1) or stepped_in(function, target) or stepped_in(function, target, 2):
+        return False
+    return any(isinstance(s, LOOPS) and stepped_in(s, target) for s in body[at + 1 :])
 
 
 def _steps_outside_loops(function: ast.AST, target: str, model: ModuleModel) -> bool:
@@ -1140,7 +1226,7 @@ def _looked_up_class(lookup: ast.Call, model: ModuleModel) -> str | None:
     return "torch.optim." + attribute.value
 
 
-def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, model: ModuleModel) -> Iterator[tuple[ast.Call, str]]:
+def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, model: ModuleModel) -> Iterator[tuple[ast.Call, str, bool]]:
     """The optimizers a function called on every iteration of `loop` builds into a name of its
     own on every call and steps once per call (not in a loop of its own: a new optimizer per
     task whose inner loop steps many times), from what stays the same from call to call; none
@@ -1154,10 +1240,13 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
     # fixed: this message has no fix) when the construction reads no name a function of the
     # module declares `global` or `nonlocal` and binds (rebinding it between calls)
     declared = rebound_declared(model)
-    for stmt, _ in every_iteration(function.body):
+    for stmt, direct in every_iteration(function.body):
         target = _built_optimizer(stmt, model, items=True)
-        if target is None or not stepped_in(function, target):
+        if target is None:
             continue
+        epoch = not stepped_in(function, target)
+        if epoch and not (direct and _one_epoch_per_call(called, stmt, target, loop, model, instance, params, passed)):
+            continue  # (or one epoch per call: stepped in its own batch loops, an epoch loop calling it)
         if ("." in target or "[" in target) and not of_the_instance(target, instance, function):
             if not held_in_a_handed_object(target, stmt.value, loop, model, params, passed):  # type: ignore[attr-defined]
                 continue  # (only an attribute of the instance, `self.opt`, or of one object handed on every call, rebuilt)
@@ -1171,7 +1260,93 @@ def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, m
         if declared and any(isinstance(node, ast.Name) and node.id in declared for node in ast_walk(value)):
             continue
         if same_on_every_call(value, function, loop, model, instance, params, passed):
-            yield value, as_written(stmt.targets[0], target, model.source)  # type: ignore[attr-defined]
+            yield value, as_written(stmt.targets[0], target, model.source), epoch  # type: ignore[attr-defined]
+
+
+def _one_epoch_per_call(
+    called: tuple[ast.FunctionDef, ast.Call], stmt: ast.stmt, target: str, loop: ast.AST, model: ModuleModel,
+    instance: str | None, params: set[str], passed: dict[str, ast.expr],
+) -> bool:  # fmt: skip
+    """The function is one epoch: it builds the optimizer in a statement of its body, then
+    steps it only in batch loops that are statements of its body (`for`, or `while` of any
+    form), each going over what stays the same from call to call (no parameter handed
+    something the loop changes or left to its default, no attribute of `self` bound outside
+    `__init__`, no global the loop changes), and the loop calling it is an epoch loop (over a
+    `range`, or a `while`) calling it on an instance it does not build again: `for epoch in
+    range(3): losses += trainer.train_epoch(lr)`. A loop handing new data or a new model per
+    call (a fold, a task) is a new run."""
+    function, call = called
+    if not _over_epochs(loop):
+        return False
+    if not _an_epoch_function(function, stmt, target):
+        return False
+    inner = [s for s in function.body if isinstance(s, LOOPS) and stepped_in(s, target)]
+    if any(isinstance(s, LOOPS) and not any(s is i for i in inner) and stepped_in(s, target, 1) for s in function.body):
+        return False  # (stepped deeper too)
+    if any(isinstance(node, (ast.Call, ast.Lambda)) for arg in passed.values() for node in ast_walk(arg)):
+        return False  # (`fit(Net(), data)`: a new model, or whatever a call hands back, per call)
+    if isinstance(call.func, ast.Attribute) and reads_what_the_loop_changes(call.func, loop):  # type: ignore[arg-type]
+        return False  # (`trainer = Trainer(); trainer.fit()` per iteration: a new run)
+    changing = attributes_set_outside_init(function, model) if instance is not None else set()
+    if changing is None:
+        return False
+    for batch in inner:
+        for node in ast_walk(batch):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in params:
+                if node.id not in passed or reads_what_the_loop_changes(passed[node.id], loop):  # type: ignore[arg-type]
+                    return False  # (data handed per call: a fold, a task)
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == instance and node.attr in changing:
+                return False  # (`self.loader`, set again between calls)
+        if reads_what_the_loop_changes(batch, loop):  # type: ignore[arg-type]
+            return False  # (a global the loop binds: `data = folds[k]`)
+        if _new_data_per_call(function, batch, target, model):
+            return False
+    return True
+
+
+def _new_data_per_call(function: ast.AST, batch: ast.AST, target: str, model: ModuleModel) -> bool:
+    """The function chooses what its batch loop goes over on each call: the loop's iterable (a
+    `range`'s stop, a `while` test) reads a name the function binds outside the loop (but a
+    fresh iterator or a progress bar over data it does not bind: `it = iter(self.loader)`,
+    `bar = tqdm(loader)`) or calls a function or method of the module (`for x, y in
+    sample_task(8)`), or the loop reads a name the function binds to a call of a function of
+    the module (`task = sample_task()`, `tick = counter()`: a new task, or a sampler whose
+    items are not read here)."""
+    body: list[ast.stmt] = function.body  # type: ignore[attr-defined]
+    outer: set[str] = set()
+    made: set[str] = set()
+    functions = model.facts.module_functions
+    for stmt in body:
+        if stmt is batch:
+            continue
+        outer |= _bound_in(stmt)
+        value = getattr(stmt, "value", None)
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and any(
+            isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in functions for node in ast_walk(value)  # type: ignore[arg-type]
+        ):  # fmt: skip
+            made |= _bound_in(stmt)
+    outer -= _bound_in(batch) | {target}
+    made -= _bound_in(batch) | {target}
+    outer -= _progress_bars(body, batch, outer)
+    outer -= _fresh_iterators(body, batch, outer)
+    iterable = batch.iter if isinstance(batch, ast.For) else batch.test  # type: ignore[attr-defined]
+    reads: list[ast.AST] = [iterable]
+    if isinstance(batch, ast.For) and isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Name) and iterable.func.id == "range" and len(iterable.args) > 1:
+        reads = iterable.args[1:]  # type: ignore[assignment]
+    methods = model.facts.methods
+    for node in (n for read in reads for n in ast_walk(read)):
+        if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load) and dotted(node) in outer:
+            return True  # (`for x, y in task`, `task` chosen by the call)
+        if isinstance(node, ast.Call) and (
+            (isinstance(node.func, ast.Name) and node.func.id in functions)
+            or (isinstance(node.func, ast.Attribute) and any(node.func.attr in own for own in methods.values()))
+        ):  # fmt: skip
+            return True  # (`for x, y in sample_task(8)`: drawn by the project's own code on each call)
+    if made:
+        for node in ast_walk(batch):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in made:
+                return True  # (`i = tick()`, `x, y = next(stream)`: read through the project's own maker)
+    return False
 
 
 def _rebuilt_per_framework_call(builders: set[str], model: ModuleModel) -> Iterator[tuple[ast.Call, str, str]]:

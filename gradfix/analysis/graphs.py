@@ -550,11 +550,21 @@ class ScopeFlow(IterationFlow):
         self.loop_targets = set()
         body = scope.body  # type: ignore[attr-defined]
         self._walk(body, ())
+        own = len(self.units)
         if scope is not source.tree:
             self._walk(source.tree.body, ())
+        # a parameter is the function's own name: a module binding of the same name
+        # (`epoch = load(...)` at the top level, `def run(epoch): n = epoch + 1`) never reaches it
+        arguments = getattr(scope, "args", None)
+        parameters = (
+            {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs, arguments.vararg, arguments.kwarg) if a is not None}
+            if isinstance(arguments, ast.arguments) else set()
+        )
         self.bindings: dict[str, list[Unit]] = {}
-        for unit in self.units:
+        for at, unit in enumerate(self.units):
             for name in unit.binds:
+                if at >= own and name in parameters:
+                    continue
                 self.bindings.setdefault(name, []).append(unit)
 
     def binding(self, name: str) -> list[Unit]:

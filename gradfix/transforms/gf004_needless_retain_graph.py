@@ -119,9 +119,15 @@ class NeedlessRetainGraph(Rule):
       does a later `backward()` of the loop right around the backward's own loop, written in
       its body after that loop (a WGAN's generator step after the `n_critic` critic steps),
       whose loss that iteration computes after the inner loop from values no statement of the
-      inner loop binds (the last critic step's `fake` keeps the rule silent);
+      inner loop binds (the last critic step's `fake` keeps the rule silent). Nor does a
+      backward in another arm of an `if` that holds the loops around the backward (`if kind ==
+      "windowed": for ...: loss.backward(retain_graph=True)` / `else: loss.backward()`), when
+      that `if` is reached from the function's body through `if` and `with` statements only: one
+      call runs one arm (an `if` inside a loop, a `try` whose handler backpropagates, or a
+      second `if` after the first keep the rule silent);
     - the loss is not returned or yielded from the function (its value is: `return loss.item()`,
-      `float(loss)`, `loss.detach()`, `int(...)`, `len(y)`, and a record built of such values,
+      `float(loss)`, `loss.detach()`, an element of a detached copy, `z.detach().numpy()[0]`,
+      `int(...)`, `len(y)`, and a record built of such values,
       a class called with them, `return StepResult(loss.item(), float(norm))` of a named tuple
       or a dataclass, or `dict(loss=loss.item())`: a step closure handed to a loop of another
       module is judged so; so is the tensor returned by a step function or method of
@@ -150,7 +156,9 @@ class NeedlessRetainGraph(Rule):
       container (`history.append(loss)`, `queue.put(loss)`), unless detached or turned into a
       number;
     - every tensor the loss depends on is computed in the iteration (from the batch, the model
-      and constants): no name bound before the loop (outside `with torch.no_grad():`) by a forward pass, an accumulation or a
+      and constants): no name bound before the loop (outside `with torch.no_grad():`; a
+      parameter of the function is its own, whatever the module binds to the same name: `def
+      run(epoch)` reads no `epoch = load(...)` of the top level) by a forward pass, an accumulation or a
       computation on a tensor that requires gradients (`mix = torch.tanh(w @ w.T)` with `w`
       made with `requires_grad=True`, an `nn.Parameter`, a module's `.weight`), no name the
       loss reads as an earlier iteration left it while the iteration grows or rebinds it from
@@ -439,6 +447,8 @@ def _judge(
                     direct = _direct_calls(scope_node)
                 if id(node) in direct:
                     continue  # written before the loops around the backward, in no function: done before they start
+            if _other_branch(scope_node, outermost, node):
+                continue  # `if a: <loop with the backward>` / `else: loss.backward()`: one runs per call
             return "silent"
     # 2. the loss is not handed out of the function
     flow = graphs.flow
@@ -1523,6 +1533,38 @@ def _direct_calls(scope: ast.AST) -> set[int]:
     return found
 
 
+def _other_branch(scope: ast.AST, loop: ast.AST, call: ast.AST) -> bool:
+    """True when `loop` and `call` sit in different arms of one `if` of the scope (`if "a" in
+    name: for ...: loss.backward(retain_graph=True)` / `else: loss.backward()`), reached
+    from the scope's body through `if` and `with` statements only: no loop of the scope runs
+    that `if` again, so one call of the function runs one arm and the other arm's backward never
+    follows the retained one. A `try` (its handlers run after part of its body) and a loop
+    answer False."""
+    block: list[ast.stmt] = list(getattr(scope, "body", ()))
+    while block:
+        holder = next((stmt for stmt in block if _holds(stmt, loop)), None)
+        if holder is None or holder is loop or not _holds(holder, call):
+            return False
+        if isinstance(holder, ast.If):
+            loop_in_body = any(_holds(stmt, loop) for stmt in holder.body)
+            if loop_in_body != any(_holds(stmt, call) for stmt in holder.body):
+                return _holds_in(holder.orelse if loop_in_body else holder.body, call)
+            block = holder.body if loop_in_body else holder.orelse
+        elif isinstance(holder, (ast.With, ast.AsyncWith)):
+            block = holder.body
+        else:
+            return False
+    return False
+
+
+def _holds(stmt: ast.AST, node: ast.AST) -> bool:
+    return any(inner is node for inner in ast_walk(stmt))
+
+
+def _holds_in(block: list[ast.stmt], node: ast.AST) -> bool:
+    return any(_holds(stmt, node) for stmt in block)
+
+
 def _backpropagating_calls(scope: ast.AST, model: ModuleModel) -> list[ast.Call]:
     calls: list[ast.Call] = []
     for node in ast_walk(scope):
@@ -1857,13 +1899,18 @@ def _argument_only_read(call: ast.Call, index: int, model: ModuleModel, depth: i
 
 def _graph_values(value: ast.expr) -> list[ast.expr]:
     """The parts of a returned value that may hold a tensor with its graph: not `loss.item()`,
-    `float(loss)`, `loss.detach()`, a literal (the elements of a tuple or list one by one)."""
+    `float(loss)`, `loss.detach()`, `z.detach().numpy()[0]`, a literal (the elements of a tuple
+    or list one by one)."""
     if isinstance(value, (ast.Tuple, ast.List)):
         return [part for element in value.elts for part in _graph_values(element)]
     if isinstance(value, ast.Dict):  # `return {"loss": loss.item(), "acc": acc}`
         return [part for element in value.values for part in _graph_values(element)]
     if isinstance(value, ast.Constant):
         return []
+    if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Call):
+        called = value.value
+        if method_name(called) in ("tolist", "numpy", "detach") and not called.args:
+            return []  # `z.detach().numpy()[0]`: an element of a value cut from the graph
     if isinstance(value, ast.Call):
         if method_name(value) in ("item", "tolist", "numpy", "detach") and not value.args:
             return []

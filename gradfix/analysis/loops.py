@@ -58,7 +58,7 @@ from gradfix.patterns import calls, lazily, on_lines, starting_at
 from gradfix.project import GRADIENT_BYTES, absolute, reexported, split_qualified
 from gradfix.records import dataclass, field
 from gradfix.source import BIG_FILE, COMPOUND_KINDS, FOR_LOOP_KINDS, FOR_LOOPS, FUNCTIONS, LOOP_KINDS, LOOPS, MATCH, TRIES, WITH_KINDS, WITHS, Source
-from gradfix.walk import ast_walk, own_nodes
+from gradfix.walk import ast_nodes, ast_walk, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -1526,20 +1526,30 @@ class _Walker:
         (a list, set or dict comprehension; a generator expression or a `map` consumed at once by
         `sum`, `list`, `tuple`, ... or `.extend`: not `any`/`all`, which may stop early), with no
         `await`, lambda or walrus in it; what the calls inline sees the loops (`inline`)."""
-        for node in ast_walk(stmt):
-            if isinstance(node, (ast.Lambda, *FUNCTIONS, ast.Await, ast.NamedExpr)):
+        # one pass over the statement's nodes (breadth first, as `ast_walk`): most statements
+        # that say ` for ` say it in a string, and hold no comprehension and no `map`
+        found: list[ast.AST] = []  # comprehensions, generator expressions and calls, in order
+        for node in ast_nodes(stmt):
+            kind = node.__class__
+            if kind in _PER_ITEM_STOPS:
                 return
+            if kind in _PER_ITEM_KINDS:
+                found.append(node)
+        if not found:
+            return
         whole: set[int] = set()  # generator expressions and `map`s consumed at once
-        for node in ast_walk(stmt):
-            if isinstance(node, ast.Call) and _consumes_whole(node):
-                first = node.args[0]
+        for node in found:
+            if node.__class__ is ast.Call and _consumes_whole(node):  # type: ignore[arg-type]
+                first = node.args[0]  # type: ignore[attr-defined]
                 if isinstance(first, ast.GeneratorExp) or _is_map(first):
                     whole.add(id(first))
-        for node in ast_walk(stmt):
-            if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp)) or id(node) in whole and isinstance(node, ast.GeneratorExp):
+        for node in found:
+            kind = node.__class__
+            if kind is ast.Call:
+                if id(node) in whole:
+                    self.map_per_item(node)  # type: ignore[arg-type]
+            elif kind is not ast.GeneratorExp or id(node) in whole:
                 self.comprehension_per_item(node, (), (), whole)
-            elif id(node) in whole:
-                self.map_per_item(node)  # type: ignore[arg-type]
 
     def comprehension_per_item(
         self, comp: ast.AST, outer: tuple[ast.For, ...], outer_tests: tuple[ast.expr, ...], whole: set[int]
@@ -3461,6 +3471,9 @@ _READING_METHODS = frozenset({
 })
 
 
+# what `_Walker.note_per_item` looks for in a statement, and what makes it leave the statement
+_PER_ITEM_KINDS = frozenset((ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Call))
+_PER_ITEM_STOPS = frozenset((ast.Lambda, *FUNCTIONS, ast.Await, ast.NamedExpr))
 _WHOLE_CONSUMERS = frozenset(("sum", "list", "tuple", "set", "sorted", "max", "min", "extend", "stack", "cat", "mean", "fsum", "dict"))
 
 

@@ -171,7 +171,10 @@ def _says_training(data: bytes) -> bool:
         return False
     if b"supervised_train" in data and any(word in data for word in _ACTIVATION_WORDS):
         return True
-    return (b"EPOCH_COMPLETED" in data or b"ITERATION_" in data) and b"LRScheduler(" in data
+    # (or stepped by hand in a handler of those events: `@trainer.on(Events.EPOCH_COMPLETED)`)
+    return (b"EPOCH_COMPLETED" in data or b"ITERATION_" in data) and (
+        b"LRScheduler(" in data or (b".step()" in data and (b".on(" in data or b"add_event_handler" in data))
+    )
 
 
 _ACTIVATION_WORDS = (b"oftmax", b"igmoid")

@@ -81,9 +81,14 @@ def _said_before(data: bytes) -> bool:
         or ((b'"backward")' in data or b"'backward')" in data) and b"getattr(" in data)
         or any(hook in data and framework in data for hook, framework in _FRAMEWORK_LOSSES)
         # Ignite's supervised trainer beside an activation (GF018); an `LRScheduler(...)` attached
-        # to `EPOCH_COMPLETED` or an `ITERATION_` event (GF020)
+        # to `EPOCH_COMPLETED` or an `ITERATION_` event, or a scheduler a handler of those events
+        # steps by hand (GF020)
         or (b"ignite" in data and b"supervised_train" in data and (b"oftmax" in data or b"igmoid" in data))
         or (b"ignite" in data and (b"EPOCH_COMPLETED" in data or b"ITERATION_" in data) and b"LRScheduler(" in data)
+        or (
+            b"ignite" in data and (b"EPOCH_COMPLETED" in data or b"ITERATION_" in data) and b".step()" in data
+            and (b".on(" in data or b"add_event_handler" in data)
+        )
         # a loss function handed to `torch.func.grad` beside an activation (GF018)
         or (b"torch.func" in data and b"grad" in data and (b"oftmax" in data or b"igmoid" in data))
     )

@@ -1000,7 +1000,7 @@ def _changes(  # type: ignore[no-untyped-def]
         if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr not in _NOT_REPLACING:
             recv = call.func.value
             if dotted(recv) is not None and any(normalize(source.key(recv)) == normalize(owner) for owner in owners):
-                attribute = _replacing_method(source.key(recv), call.func.attr, model)
+                attribute = _replacing_method(source.key(recv), call.func.attr, model, stmt)
                 if attribute == "get_classifier()" and _no_classes(call):
                     attribute = None  # `reset_classifier(0)`: an `nn.Identity`, no new parameters
                 if attribute is not None:
@@ -1035,16 +1035,23 @@ def _no_classes(call: ast.Call) -> bool:
     return given is None or (isinstance(given, ast.Constant) and given.value == 0)
 
 
-def _replacing_method(key: str, method: str, model: ModuleModel) -> str | None:
+def _replacing_method(key: str, method: str, model: ModuleModel, stmt: ast.stmt | None = None) -> str | None:
     """`key` is bound only to objects of one module class of this file or of the project, and
     that class's own `method` assigns a newly built module to an attribute of `self`
-    (`def reset_classifier(self, n): self.head = nn.Linear(8, n)`): that attribute."""
+    (`def reset_classifier(self, n): self.head = nn.Linear(8, n)`): that attribute. Also a
+    parameter of the function holding `stmt` that every call of it hands a timm model
+    (`def finetune(net, n)` called as `finetune(timm.create_model(...), 10)`), for
+    `reset_classifier`."""
     cache = model.__dict__.setdefault("_replacing_methods", {})  # (one scan of the assignments per key and method)
     if (key, method) in cache:
         return cache[(key, method)]  # type: ignore[no-any-return]
     cache[(key, method)] = None
     classes = set()
-    for value in assigned_values(model, key):
+    values = assigned_values(model, key)
+    if not values and method == "reset_classifier" and stmt is not None:
+        del cache[(key, method)]  # (answered per function: each has its own callers)
+        return "get_classifier()" if _handed_a_timm_model(key, stmt, model) else None
+    for value in values:
         if not isinstance(value, ast.Call):
             return None
         classes.add(call_name(value) or "")
@@ -1080,6 +1087,65 @@ def _replacing_method(key: str, method: str, model: ModuleModel) -> str | None:
                 cache[(key, method)] = target.attr
                 return target.attr
     return None
+
+
+def _handed_a_timm_model(key: str, stmt: ast.stmt, model: ModuleModel) -> bool:
+    """`key` is a parameter of the module-level function holding `stmt`, never rebound there,
+    and every call of that function in the project (at least one) passes for it a timm model:
+    `timm.create_model(...)` itself, or a name every binding of which, in the scope of the call,
+    is one (see `_timm_model_argument`)."""
+    from gradfix.analysis.handed_in import _argument, _calls_of
+    from gradfix.analysis.shared_graphs import _enclosing_function
+
+    source = model.source
+    function = _enclosing_function(stmt, source)
+    if function is None or "." in key:
+        return False
+    info = model.facts.module_functions.get(function.name)  # type: ignore[attr-defined]
+    if info is None or info.node is not function or info.class_name is not None or key not in info.params:
+        return False
+    if any(isinstance(n, ast.Name) and n.id == key and not isinstance(n.ctx, ast.Load) for n in ast_walk(function)):
+        return False  # rebound in the function: not (only) what the callers pass
+    calls = 0
+    for call, caller in _calls_of(function.name, info, model):
+        passed = _argument(call, info.params, key)
+        if passed is None or not _timm_model_argument(passed, caller):
+            return False
+        calls += 1
+    return calls > 0
+
+
+def _timm_model_argument(passed: ast.expr, caller) -> bool:  # type: ignore[no-untyped-def]
+    """`passed`, an argument of a call read with the caller's facts and source, is a timm
+    model: `timm.create_model(...)`, or a name that the scope around the call (its function,
+    or the module) binds only by `name = timm.create_model(...)` (not a parameter there, no
+    other binding, no `global`)."""
+    from gradfix.analysis.shared_graphs import _enclosing_function
+
+    facts, source = caller
+    qualify = facts.imports.qualify
+    if isinstance(passed, ast.Call):
+        return qualify(call_name(passed) or "") in _TIMM_CREATE_MODEL
+    if not isinstance(passed, ast.Name):
+        return False
+    name = passed.id
+    scope = _enclosing_function(passed, source) or source.tree
+    if scope is not source.tree:
+        args = scope.args  # type: ignore[attr-defined]
+        if name in {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg) if a}:
+            return False
+    stores = values = 0
+    for node in own_nodes(scope):
+        if isinstance(node, (ast.Global, ast.Nonlocal)) and name in node.names:
+            return False
+        if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
+            stores += 1
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            if node.targets[0].id == name:
+                if not (isinstance(node.value, ast.Call) and qualify(call_name(node.value) or "") in _TIMM_CREATE_MODEL):
+                    return False
+                values += 1
+    return values > 0 and stores == values
 
 
 _TIMM_CREATE_MODEL = frozenset({"timm.create_model", "timm.models.create_model", "timm.models._factory.create_model"})

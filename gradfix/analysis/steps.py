@@ -1468,6 +1468,11 @@ def engine_handlers(model: ModuleModel, loop: TrainingLoop) -> tuple[str, list[t
             continue
         if isinstance(arg, ast.Name) and arg.id == name:
             engines.append(id(call))  # type: ignore[arg-type]
+        elif (
+            isinstance(arg, ast.Attribute) and arg.attr == name and isinstance(arg.value, ast.Name) and arg.value.id == "self"
+            and _method_of_the_same_class(call, info_node, source)
+        ):  # fmt: skip
+            engines.append(id(call))  # type: ignore[arg-type]  # `Engine(self.step)` in another method of the class
     if len(engines) != 1:
         return None
     bound = [
@@ -1498,6 +1503,19 @@ def engine_handlers(model: ModuleModel, loop: TrainingLoop) -> tuple[str, list[t
                 return None  # a handler gradfix cannot read: it may switch back
             found.append((source.segment(node.args[0]), functions[handler.id]))  # type: ignore[arg-type]
     return engine, found
+
+
+def _method_of_the_same_class(call: ast.Call, method: ast.AST, source) -> bool:  # type: ignore[no-untyped-def]
+    """`call` is written in a method of the class whose method `method` is (its own body, or a
+    function nested in it), both directly in the class body."""
+    owner = source.owner_of(method)
+    if not isinstance(owner, ast.ClassDef):
+        return False
+    line = call.lineno
+    return any(
+        isinstance(stmt, FUNCTIONS) and stmt is not method and stmt.lineno <= line <= (stmt.end_lineno or 0)
+        for stmt in owner.body
+    )  # fmt: skip
 
 
 def runs_several_epochs(model: ModuleModel, engine: str) -> bool:

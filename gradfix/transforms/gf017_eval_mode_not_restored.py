@@ -281,7 +281,8 @@ class EvalModeNotRestored(Rule):
     `pl_module.net.eval()`), when the file holds one LightningModule class: fixed with
     `pl_module.train()` at the end of that hook. An Ignite handler of
     the engine that runs the process function
-    (`trainer = Engine(update)`; `@trainer.on(Events.EPOCH_COMPLETED)` or
+    (`trainer = Engine(update)`, or `trainer = Engine(self.step)` in another method of the
+    class whose method `step` is; `@trainer.on(Events.EPOCH_COMPLETED)` or
     `trainer.add_event_handler(Events.ITERATION_COMPLETED(every=100), handler)`; also
     `EPOCH_STARTED`, `ITERATION_STARTED`) that calls `model.eval()` at its own top level, on a
     module the process function runs and trains and never switches to train mode itself, when no

@@ -108,7 +108,11 @@ class SchedulerHorizonMismatch(Rule):
     is reported the same way: such a wrapped scheduler attached to `ITERATION_COMPLETED` or
     `ITERATION_STARTED` (it steps every iteration) whose horizon is the epoch count (a name saying
     epoch, `T_max=max_epochs`, or what the engine's `run(data, max_epochs=...)` is given, or a part
-    of it: `step_size=n // 3`); one counted in iterations (`EPOCHS * len(loader)`) is not. (Such a file is read even when it calls no backward of its own:
+    of it: `step_size=n // 3`); one counted in iterations (`EPOCHS * len(loader)`) is not. So is
+    a scheduler a handler of those events steps by hand, when that handler's only `.step` is a
+    statement `sched.step()` of its body (no argument, not in a loop of its own): a function
+    decorated `@trainer.on(Events.EPOCH_COMPLETED)`, or added by its name or as a lambda,
+    `trainer.add_event_handler(Events.ITERATION_COMPLETED, lambda engine: sched.step())`. (Such a file is read even when it calls no backward of its own:
     `create_supervised_trainer` backpropagates.)
 
     ## Why is this bad?
@@ -218,12 +222,12 @@ class SchedulerHorizonMismatch(Rule):
         "and step it with `step(epoch)` once per epoch"
     )
     ignite_message = (
-        "`{sched}` counts its horizon in batches (`{argument}={horizon}`) but Ignite's `LRScheduler` steps it on "
+        "`{sched}` counts its horizon in batches (`{argument}={horizon}`) but {stepper} on "
         "`Events.EPOCH_COMPLETED`, once per epoch: the schedule barely advances; attach it to "
         "`Events.ITERATION_COMPLETED` (or count the horizon in epochs)"
     )
     ignite_epochs_message = (
-        "`{sched}` counts its horizon in epochs (`{argument}={horizon}`) but Ignite's `LRScheduler` steps it on "
+        "`{sched}` counts its horizon in epochs (`{argument}={horizon}`) but {stepper} on "
         "`Events.{event}`, every iteration: the schedule runs out in the first epoch; attach it to "
         "`Events.EPOCH_COMPLETED` (or count the horizon in iterations)"
     )
@@ -280,9 +284,11 @@ class SchedulerHorizonMismatch(Rule):
                 if len(shown) > 40:
                     shown = shown[:37] + "..."
                 yield Finding(self.code, self.timm_updates_message.format(sched=sched, horizon=shown), constructor)
-        if (b"EPOCH_COMPLETED" in source.data or b"ITERATION_" in source.data) and b"LRScheduler" in source.data:
+        if (b"EPOCH_COMPLETED" in source.data or b"ITERATION_" in source.data) and (
+            b"LRScheduler" in source.data or (b".step()" in source.data and b"ignite" in source.data)
+        ):
             reported: set[int] = set()
-            for call, sched, argument, horizon, event in _ignite_epoch_mismatches(model):
+            for call, sched, argument, horizon, event, by_hand in _ignite_epoch_mismatches(model):
                 if id(call) in reported:
                     continue  # (attached twice)
                 reported.add(id(call))
@@ -290,7 +296,8 @@ class SchedulerHorizonMismatch(Rule):
                 if len(shown) > 40:
                     shown = shown[:37] + "..."
                 template = self.ignite_message if event == "EPOCH_COMPLETED" else self.ignite_epochs_message
-                yield Finding(self.code, template.format(sched=sched, argument=argument, horizon=shown, event=event), call)
+                stepper = "a handler steps it by hand" if by_hand else "Ignite's `LRScheduler` steps it"
+                yield Finding(self.code, template.format(sched=sched, argument=argument, horizon=shown, event=event, stepper=stepper), call)
         if b"configure_optimizers" in source.data and b"lr_scheduler" in source.data:
             for call, argument, horizon, counted_in, fix in _lightning_mismatches(model):
                 shown = source.code(horizon)
@@ -417,14 +424,16 @@ _IGNITE_HORIZONS = frozenset({
 })
 
 
-def _ignite_epoch_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, str, ast.expr, str]]:
+def _ignite_epoch_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, str, ast.expr, str, bool]]:
     """(the scheduler's constructor, its name, the horizon's argument and value, the event) for
     `trainer.add_event_handler(Events.EPOCH_COMPLETED, LRScheduler(sched))` (or a name bound
     once to the `LRScheduler(...)`) with `sched` a torch scheduler whose horizon is a count of
     batches: `len(data)` (or a product with it) of the data some `trainer.run(data, ...)` of the
     same engine runs, or of a name saying loader, written or bound once to it; and the reverse:
     attached to `ITERATION_COMPLETED`/`ITERATION_STARTED` with a horizon counted in epochs (a name
-    saying epoch, or what the engine's `run(..., max_epochs=...)` is given, or a part of it)."""
+    saying epoch, or what the engine's `run(..., max_epochs=...)` is given, or a part of it).
+    Also a handler stepping the scheduler by hand on those events (`_ignite_handlers`); the
+    last item says so."""
     from gradfix.analysis.assignments import assignments
     from gradfix.analysis.horizons import _LOADER_NAME, _argument, _product_of_len
     from gradfix.analysis.names import call_name, dotted, positional
@@ -437,23 +446,8 @@ def _ignite_epoch_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str
     for scope in scopes:
         nodes = list(own_nodes(scope))
         calls = [node for node in nodes if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)]
-        for call in calls:
-            if call.func.attr != "add_event_handler" or len(call.args) < 2 or dotted(call.func.value) is None:  # type: ignore[attr-defined]
-                continue
-            event = call.args[0]
-            if not (isinstance(event, ast.Attribute) and event.attr in _IGNITE_EVENTS and (qualify(dotted(event.value) or "") or "").startswith("ignite.")):
-                continue
+        for engine, event, wrapped, shown, by_hand in _ignite_handlers(nodes, calls, scope, model):
             per_epoch = event.attr == "EPOCH_COMPLETED"
-            engine = source.key(call.func.value)  # type: ignore[attr-defined]
-            wrapper = call.args[1]
-            if isinstance(wrapper, ast.Name):
-                wrapper = assignments(model).single_value(wrapper.id, scope)  # type: ignore[arg-type,assignment]
-            if not (isinstance(wrapper, ast.Call) and (qualify(call_name(wrapper)) or "").startswith(_IGNITE_WRAPPERS)):
-                continue
-            if (qualify(call_name(wrapper)) or "").rsplit(".", 1)[-1] != "LRScheduler":
-                continue
-            wrapped = positional(wrapper)[0] if positional(wrapper) else None
-            shown = source.code(wrapped) if wrapped is not None else ""
             if isinstance(wrapped, ast.Name):
                 wrapped = assignments(model).single_value(wrapped.id, scope)  # type: ignore[arg-type]
             if not isinstance(wrapped, ast.Call):
@@ -482,14 +476,86 @@ def _ignite_epoch_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str
                     value = assignments(model).single_value(value.id, scope) or value  # type: ignore[arg-type]
                 parts = value.elts if isinstance(value, (ast.List, ast.Tuple)) else [value]
                 if per_epoch and parts and all(_counts_batches(part, data, _LOADER_NAME, _product_of_len, source) for part in parts):
-                    yield wrapped, shown or last, argument, written, event.attr  # (on the constructor, as Lightning's)
+                    yield wrapped, shown or last, argument, written, event.attr, by_hand  # (on the constructor, as Lightning's)
                     break
                 if not per_epoch and (
                     _counts_epochs(written, epochs, source)
                     or (parts and all(_counts_epochs(part, epochs, source) for part in parts))
                 ):
-                    yield wrapped, shown or last, argument, written, event.attr
+                    yield wrapped, shown or last, argument, written, event.attr, by_hand
                     break
+
+
+def _ignite_handlers(nodes: list[ast.AST], calls: list[ast.Call], scope: ast.AST, model: ModuleModel) -> Iterator[tuple[str, ast.Attribute, ast.expr | None, str, bool]]:
+    """(the engine, the event, the torch scheduler stepped or where it is bound, how it is
+    written, whether a handler steps it by hand) for each handler of a scope that steps one scheduler on an Ignite event:
+    `engine.add_event_handler(Events.EPOCH_COMPLETED, LRScheduler(sched))` (or a name bound once
+    to the wrapper); and by hand, a handler whose whole work is `sched.step()` as a statement of
+    its own (no loop, no argument): `add_event_handler(Events.X, lambda engine: sched.step())`,
+    `add_event_handler(Events.X, advance)` with `def advance(engine)` of the same scope, or a
+    function of the scope decorated `@engine.on(Events.X)`."""
+    from gradfix.analysis.assignments import assignments
+    from gradfix.analysis.names import call_name, dotted, positional
+
+    source = model.source
+    qualify = model.facts.imports.qualify
+
+    def ignite_event(event: ast.expr) -> bool:
+        return isinstance(event, ast.Attribute) and event.attr in _IGNITE_EVENTS and (qualify(dotted(event.value) or "") or "").startswith("ignite.")
+
+    defined = {node.name: node for node in getattr(scope, "body", ()) if isinstance(node, ast.FunctionDef)}  # (the scope's own)
+    for call in calls:
+        if call.func.attr != "add_event_handler" or len(call.args) < 2 or dotted(call.func.value) is None:  # type: ignore[attr-defined]
+            continue
+        event = call.args[0]
+        if not ignite_event(event):
+            continue
+        engine = source.key(call.func.value)  # type: ignore[attr-defined]
+        handler = call.args[1]
+        if isinstance(handler, ast.Lambda):
+            stepped = _stepped_by_hand([ast.Expr(handler.body)])
+            if stepped is not None:
+                yield engine, event, stepped, stepped.id, True  # type: ignore[misc]
+            continue
+        if isinstance(handler, ast.Name) and handler.id in defined:
+            stepped = _stepped_by_hand(defined[handler.id].body)
+            if stepped is not None:
+                yield engine, event, stepped, stepped.id, True  # type: ignore[misc]
+            continue
+        wrapper = handler
+        if isinstance(wrapper, ast.Name):
+            wrapper = assignments(model).single_value(wrapper.id, scope)  # type: ignore[arg-type,assignment]
+        if not (isinstance(wrapper, ast.Call) and (qualify(call_name(wrapper)) or "").startswith(_IGNITE_WRAPPERS)):
+            continue
+        if (qualify(call_name(wrapper)) or "").rsplit(".", 1)[-1] != "LRScheduler":
+            continue
+        wrapped = positional(wrapper)[0] if positional(wrapper) else None
+        yield engine, event, wrapped, source.code(wrapped) if wrapped is not None else "", False
+    for function in defined.values():
+        for decorator in function.decorator_list:
+            if not (
+                isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Attribute) and decorator.func.attr == "on"
+                and decorator.args and ignite_event(decorator.args[0]) and dotted(decorator.func.value) is not None
+            ):  # fmt: skip
+                continue
+            stepped = _stepped_by_hand(function.body)
+            if stepped is not None:
+                yield source.key(decorator.func.value), decorator.args[0], stepped, stepped.id, True  # type: ignore[misc]
+
+
+def _stepped_by_hand(body: list[ast.stmt]) -> ast.Name | None:
+    """The scheduler a handler's body steps by hand when that is all it does with one: one
+    statement `sched.step()` (no argument) at the top of the body, no other call of `.step`
+    anywhere in it (a loop of steps, a second scheduler)."""
+    steps = [
+        node for stmt in body for node in ast_walk(stmt)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "step"
+    ]  # fmt: skip
+    if len(steps) != 1 or steps[0].args or steps[0].keywords or not isinstance(steps[0].func.value, ast.Name):  # type: ignore[attr-defined]
+        return None
+    if not any(isinstance(stmt, ast.Expr) and stmt.value is steps[0] for stmt in body):
+        return None
+    return steps[0].func.value  # type: ignore[attr-defined,no-any-return]
 
 
 _IGNITE_EVENTS = frozenset({"EPOCH_COMPLETED", "ITERATION_COMPLETED", "ITERATION_STARTED"})

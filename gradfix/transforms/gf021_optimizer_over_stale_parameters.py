@@ -43,7 +43,9 @@ class OptimizerOverStaleParameters(Rule):
     module the optimizer holds), `model = checkpoint["model"]` with `checkpoint = torch.load(path)`,
     `model.reset_classifier(10)` when the model's class, of the file or of another module of the
     project, has that method assign a newly built module to an attribute of `self`, or when the
-    model is bound only to `timm.create_model(...)`: every timm model's `reset_classifier(n)`
+    model is bound only to `timm.create_model(...)` (also a parameter of a function of the
+    module that every call in the project hands such a model, `def finetune(net, n)` called as
+    `finetune(timm.create_model(...), 10)`): every timm model's `reset_classifier(n)`
     builds a new classifier, reported as `model.get_classifier()`; not `reset_classifier(0)`,
     an `nn.Identity`), or
     parameters the optimizer left out because they were frozen are unfrozen

@@ -143,7 +143,9 @@ class SchedulerRebuiltEachIteration(Rule):
     kind other than `"plateau"`, or `CosineLRScheduler`, `TanhLRScheduler`, `StepLRScheduler`,
     `MultiStepLRScheduler`, `PolyLRScheduler`) built by a statement at the top level of a loop's
     body and stepped in the loop only after a later statement of the body backpropagates and
-    steps the optimizer (`sched.step(epoch + 1)`, timm's convention): timm's constructor writes
+    steps the optimizer (also by calling a function of the module by its name, or a method of
+    the loop's class on `self`, whose own body does both: `train_one_epoch(model, opt, loader)`,
+    `self.train_epoch()`) (`sched.step(epoch + 1)`, timm's convention): timm's constructor writes
     its first rate into the optimizer (the warm-up's `warmup_lr_init`, or the optimizer's initial
     rate), so every iteration trains at that rate. Built and then stepped before the training
     (`sched.step(epoch)`), a new one sets the rate one built once would: not reported.
@@ -358,7 +360,7 @@ class SchedulerRebuiltEachIteration(Rule):
                 target = _timm_scheduler_target(stmt, model)
                 if target is None or not stepped_in(loop, target) or reads_what_the_loop_changes(stmt.value, loop):  # type: ignore[attr-defined]
                     continue
-                if not _trains_before_stepping(body[position + 1 :], target, source):
+                if not _trains_before_stepping(body[position + 1 :], target, source, loop, model):
                     continue
                 yield Finding(
                     self.code,
@@ -604,10 +606,12 @@ def _timm_scheduler_target(stmt: ast.stmt, model: ModuleModel) -> str | None:
     return None
 
 
-def _trains_before_stepping(rest: list[ast.stmt], target: str, source) -> bool:  # type: ignore[no-untyped-def]
+def _trains_before_stepping(rest: list[ast.stmt], target: str, source, loop: ast.stmt, model: ModuleModel) -> bool:  # type: ignore[no-untyped-def]
     """In the statements after the build, one that backpropagates and steps an optimizer
-    (`loss.backward()`, `opt.step()`: a whole inner loop of batches) comes before any that names
-    the scheduler; one naming both is not read (silent)."""
+    (`loss.backward()`, `opt.step()`: a whole inner loop of batches; or a call of a function of
+    the module by its name, or of a method of the loop's class on `self`, whose own text does
+    both: `train_one_epoch(model, opt, loader)`, `self.train_epoch()`) comes before any that
+    names the scheduler; one naming both is not read (silent)."""
     trained = False
     for stmt in rest:
         text = source.segment(stmt)
@@ -615,7 +619,13 @@ def _trains_before_stepping(rest: list[ast.stmt], target: str, source) -> bool: 
             return trained
         if "backward(" in text and ".step(" in text:
             trained = True
+        elif not trained and "(" in text:
+            called = called_function(stmt, model, _TRAINS) or called_method(stmt, loop, model, _TRAINS)
+            trained = called is not None and ".step(" in source.segment(called[0])
     return False
+
+
+_TRAINS = ("backward(",)  # (what a helper that trains says; its `.step(` is asked after)
 
 
 def _names(text: str, name: str) -> bool:

@@ -573,6 +573,36 @@ def test_batch_end_hook_eval_stays_for_the_next_training_steps() -> None:
     assert module.modes == [True, True, False, False, False, False]
 
 
+class _EvalAtEpochEnd(_EvalAtBatchEnd):
+    """The batch-end probe's module, with a validation loop, switched to eval at each epoch's end."""
+
+    def on_train_batch_end(self, outputs, batch, batch_idx):
+        pass
+
+    def validation_step(self, batch, batch_idx):
+        return _tiny.mse(self.net, batch)
+
+    def on_train_epoch_end(self):
+        self.eval()
+
+
+class _EvalAtEpochEndCallback(pl.Callback):
+    def on_train_epoch_end(self, trainer, pl_module):
+        pl_module.eval()
+
+
+def test_epoch_end_hook_eval_stays_for_the_next_epoch() -> None:
+    # on_train_epoch_end (the module's, after the validation loop restored the modes it found)
+    # and a Callback's: the next epoch's training_step calls all run in eval mode (GF017)
+    module = _EvalAtEpochEnd()
+    _trainer(max_epochs=3).fit(module, _loader(2), _loader(1))
+    assert module.modes == [True, True, False, False, False, False]
+    module = _EvalAtBatchEnd()
+    module.on_train_batch_end = lambda outputs, batch, batch_idx: None  # (no batch-end probe)
+    _trainer(max_epochs=2, callbacks=[_EvalAtEpochEndCallback()]).fit(module, _loader(2))
+    assert module.modes == [True, True, False, False]
+
+
 class _EvalProbe(pl.Callback):
     def __init__(self, calls: list[str]) -> None:
         self.calls = calls

@@ -1069,6 +1069,10 @@ class _ClippedInAHook(pl.LightningModule):
         if self.hook == "on_before_optimizer_step":
             torch.nn.utils.clip_grad_norm_(self.parameters(), 0.01)
 
+    def on_train_batch_end(self, outputs, batch, batch_idx):
+        if self.hook == "on_train_batch_end":
+            torch.nn.utils.clip_grad_norm_(self.parameters(), 0.01)
+
     def configure_optimizers(self):
         return torch.optim.SGD(self.parameters(), lr=0.1)
 
@@ -1076,6 +1080,31 @@ class _ClippedInAHook(pl.LightningModule):
 class _ClipCallback(pl.Callback):
     def on_before_zero_grad(self, trainer, pl_module, optimizer):
         torch.nn.utils.clip_grad_norm_(pl_module.parameters(), 0.01)
+
+
+class _BatchEndClipCallback(pl.Callback):
+    def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx):
+        torch.nn.utils.clip_grad_norm_(pl_module.parameters(), 0.01)
+
+
+def test_clip_in_the_batch_end_hook_changes_no_step() -> None:
+    """Under automatic optimization Lightning calls `on_train_batch_end` (of the module and of
+    callbacks) after the batch's optimizer step: a clip there changes no step without
+    accumulation, and with `accumulate_grad_batches=2` it clips only the window's first partial
+    sum, which is not the clip before the step either (GF010). GF010's fix, the hook made
+    `on_before_optimizer_step(self, optimizer)`, clips before every step."""
+    def fit(module: pl.LightningModule, **kwargs) -> list[torch.Tensor]:
+        _trainer(**kwargs).fit(module, _loader(6))
+        return _tiny.weights(module.net)
+
+    plain = fit(_ClippedInAHook(None))
+    assert _tiny.same(fit(_ClippedInAHook("on_train_batch_end")), plain)
+    assert _tiny.same(fit(_ClippedInAHook(None), callbacks=[_BatchEndClipCallback()]), plain)
+    assert not _tiny.same(fit(_ClippedInAHook("on_before_optimizer_step")), plain)
+    before_step = fit(_ClippedInAHook("on_before_optimizer_step"), accumulate_grad_batches=2)
+    batch_end = fit(_ClippedInAHook("on_train_batch_end"), accumulate_grad_batches=2)
+    assert not _tiny.same(batch_end, before_step)
+    assert not _tiny.same(batch_end, fit(_ClippedInAHook(None), accumulate_grad_batches=2))
 
 
 def test_clip_in_the_before_zero_grad_hook_changes_no_step() -> None:

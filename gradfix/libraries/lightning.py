@@ -336,6 +336,8 @@ FRAMEWORKS = (
             "on_train_batch_end (of the module and of callbacks) runs after the batch's optimizer step: a clip "
             "there changes no step, or with accumulate_grad_batches clips a window's partial sums "
             "(test_clip_in_the_batch_end_hook_changes_no_step; GF010). "
+            "on_after_backward and on_before_optimizer_step run between the backward and the step: a clear "
+            "there leaves the step nothing to apply (test_clear_in_the_backward_hooks_wipes_the_step; GF002). "
             "on_train_epoch_end (of the module, and a Callback's on_train_epoch_end(self, trainer, pl_module)) runs "
             "after the epoch's last optimizer step and its validation loop, and nothing of Lightning's switches a "
             "mode it sets back before the next epoch's training_step calls "

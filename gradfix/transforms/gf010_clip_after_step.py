@@ -431,7 +431,7 @@ class ClipAfterStep(LoopRule):
         the hook holds only clips, its parameters are plain names the body does not use beyond
         `self` (a Callback's `trainer`, `pl_module`), nor `optimizer`, it has no decorator, and
         the class defines no `on_before_optimizer_step`."""
-        from gradfix.analysis.frameworks import LIGHTNING_CALLBACKS, framework_of
+        from gradfix.analysis.frameworks import LIGHTNING_CALLBACKS, framework_through_file
 
         facts = model.facts
         source = model.source
@@ -443,15 +443,7 @@ class ClipAfterStep(LoopRule):
                 continue
             callback = any(qualify(dotted(base) or "") in LIGHTNING_CALLBACKS for base in cls.bases)
             if not callback:
-                entry, chain = framework_of(cls, qualify), [cls]
-                while entry is None and len(chain) < 4:
-                    # `class Clipped(Net)` with `class Net(pl.LightningModule)` in the file
-                    local = [facts.classes.get(dotted(base) or "") for base in chain[-1].bases]
-                    parent = next((c for c in local if c is not None and c not in chain), None)
-                    if parent is None:
-                        break
-                    chain.append(parent)
-                    entry = framework_of(parent, qualify)
+                entry = framework_through_file(cls, facts.classes, qualify)
                 if entry is None or entry.hooks.get("on_train_batch_end") != "batch-end-hook":
                     continue
             node = hook.node

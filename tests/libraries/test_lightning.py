@@ -1087,6 +1087,44 @@ class _BatchEndClipCallback(pl.Callback):
         torch.nn.utils.clip_grad_norm_(pl_module.parameters(), 0.01)
 
 
+class _ClearedInAHook(pl.LightningModule):
+    def __init__(self, hook: str | None) -> None:
+        super().__init__()
+        self.net = _tiny.linear()
+        self.hook = hook
+
+    def training_step(self, batch, batch_idx):
+        return _tiny.mse(self.net, batch)
+
+    def on_after_backward(self):
+        if self.hook == "on_after_backward":
+            self.optimizers().zero_grad()
+
+    def on_before_optimizer_step(self, optimizer):
+        if self.hook == "on_before_optimizer_step":
+            optimizer.zero_grad()
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.1)
+
+
+def test_clear_in_the_backward_hooks_wipes_the_step() -> None:
+    """Under automatic optimization Lightning calls `on_after_backward` and
+    `on_before_optimizer_step` between the backward and the optimizer step: a clear there leaves
+    the step nothing to apply (the weights never move, with or without accumulation: GF002),
+    and without it the module trains."""
+    for accumulate in (1, 2):
+        for hook in ("on_after_backward", "on_before_optimizer_step"):
+            module = _ClearedInAHook(hook)
+            start = _tiny.weights(module.net)
+            _trainer(max_epochs=2, accumulate_grad_batches=accumulate).fit(module, _loader(4))
+            assert _tiny.same(_tiny.weights(module.net), start)
+        module = _ClearedInAHook(None)
+        start = _tiny.weights(module.net)
+        _trainer(max_epochs=2, accumulate_grad_batches=accumulate).fit(module, _loader(4))
+        assert not _tiny.same(_tiny.weights(module.net), start)
+
+
 def test_clip_in_the_batch_end_hook_changes_no_step() -> None:
     """Under automatic optimization Lightning calls `on_train_batch_end` (of the module and of
     callbacks) after the batch's optimizer step: a clip there changes no step without

@@ -174,3 +174,17 @@ def framework_of(node: ast.ClassDef, qualify) -> FrameworkClass | None:  # type:
         if entry is not None:
             return entry
     return None
+
+
+def framework_through_file(node: ast.ClassDef, classes, qualify) -> FrameworkClass | None:  # type: ignore[no-untyped-def]
+    """`framework_of`, also through base classes of the same file (`class Clipped(Net)` with
+    `class Net(pl.LightningModule)`), three levels up at most. `classes`: the file's classes by name."""
+    entry, chain = framework_of(node, qualify), [node]
+    while entry is None and len(chain) < 4:
+        local = [classes.get(dotted(base) or "") for base in chain[-1].bases]
+        parent = next((c for c in local if c is not None and c not in chain), None)
+        if parent is None:
+            return None
+        chain.append(parent)
+        entry = framework_of(parent, qualify)
+    return entry

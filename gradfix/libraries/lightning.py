@@ -267,6 +267,10 @@ FRAMEWORKS = (
             # (test_batch_hooks_run_around_each_training_step_and_its_step)
             "on_train_batch_start": "batch-start-hook",
             "on_train_batch_end": "batch-end-hook",
+            # per epoch: `on_train_epoch_end(self)` after the epoch's last training_step, its
+            # optimizer step and the validation loop; a mode it sets stays for the next epoch
+            # (test_epoch_end_hook_eval_stays_for_the_next_epoch)
+            "on_train_epoch_end": "epoch-end-hook",
         },
         framework_effects=(Effect.CLEARS, Effect.DIVIDES_LOSS, Effect.BACKWARD, Effect.STEPS),
         accumulation=TRAINER_ACCUMULATION,
@@ -329,6 +333,15 @@ FRAMEWORKS = (
             "optimizer step, right before zero_grad, and not at all under manual optimization: a clip there changes "
             "no step; on_before_optimizer_step (the same parameters) runs between backward and the step "
             "(test_clip_in_the_before_zero_grad_hook_changes_no_step; GF010). "
+            "on_train_batch_end (of the module and of callbacks) runs after the batch's optimizer step: a clip "
+            "there changes no step, or with accumulate_grad_batches clips a window's partial sums "
+            "(test_clip_in_the_batch_end_hook_changes_no_step; GF010). "
+            "on_after_backward and on_before_optimizer_step run between the backward and the step: a clear "
+            "there leaves the step nothing to apply (test_clear_in_the_backward_hooks_wipes_the_step; GF002). "
+            "on_train_epoch_end (of the module, and a Callback's on_train_epoch_end(self, trainer, pl_module)) runs "
+            "after the epoch's last optimizer step and its validation loop, and nothing of Lightning's switches a "
+            "mode it sets back before the next epoch's training_step calls "
+            "(test_epoch_end_hook_eval_stays_for_the_next_epoch; GF017 reads it). "
             "training_step's batch_idx (passed positionally, 2nd after self) is the batch's index in the current "
             "epoch, 0 first and again each epoch (test_manual_optimization_batch_idx_counts_each_epoch_from_zero)."
         ),

@@ -174,6 +174,15 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     statement calls code gradfix did not look into and hands it the gradients, the parameters
     or the model (`flat = flatten_grads(model)`, `compressor.pack(model)`: gradients copied
     out before the clear and written back after it).
+
+    Also a clear at the top level of Lightning's `on_after_backward` or
+    `on_before_optimizer_step` of a LightningModule (also of a subclass of one of the file's
+    LightningModule classes) or of a Lightning `Callback`, in a file that never names
+    `automatic_optimization`: Lightning calls both hooks between the backward and the step, so
+    `self.zero_grad()`, `self.optimizers().zero_grad()`, the hook's `optimizer.zero_grad()` (a
+    Callback's `pl_module...` and `trainer.optimizers[i]...` likewise) leave the step nothing to
+    apply. Not a submodule's clear (a frozen teacher's is harmless). The fix removes the clear
+    (Lightning clears before each window's first backward by itself).
     """
 
     code = "GF002"
@@ -192,12 +201,67 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
         " the step finds no gradient; register the hook with `register_step_post_hook`"
     )
 
+    lightning_hook_message = (
+        "`{clear}` runs in `{hook}`, which Lightning calls after the backward and before the optimizer step:"
+        " it wipes the gradients the step is about to apply (Lightning clears by itself)"
+    )
+
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         yield from super().check(model)
-        if b"register_step_pre_hook" in model.source.data:
+        data = model.source.data
+        if b"register_step_pre_hook" in data:
             for hook in misplaced_hooks(model, PRE, "clear"):
                 clear = model.source.code(hook.action)
                 yield step_hook_finding(self.code, hook, self.hook_message.format(clear=clear, opt=hook.optimizer), POST, model)
+        if (b"on_after_backward" in data or b"on_before_optimizer_step" in data) and b"zero_grad" in data:
+            if b"automatic_optimization" not in data:
+                yield from self._lightning_hook_clears(model)
+
+    def _lightning_hook_clears(self, model: ModuleModel) -> Iterator[Finding]:
+        """A clear at the top level of `on_after_backward` or `on_before_optimizer_step` of a
+        LightningModule (also of a subclass of one of the file's LightningModule classes) or of a
+        Lightning `Callback`, in a file that never names `automatic_optimization`: under
+        automatic optimization Lightning calls both hooks between the backward and the optimizer
+        step (the first after every micro-batch's backward), and clears by itself before each
+        window's first backward (tests/libraries/test_lightning.py::test_clear_in_the_backward_hooks_wipes_the_step).
+        Read as clears: `self.zero_grad()`, `self.optimizers().zero_grad()` (also indexed),
+        the hook's `optimizer.zero_grad()`, and a Callback's `pl_module.zero_grad()`,
+        `pl_module.optimizers().zero_grad()`, `trainer.optimizers[i].zero_grad()`; not a
+        submodule's (a frozen teacher's clear is harmless). The fix removes the clear."""
+        from gradfix.analysis.frameworks import LIGHTNING_CALLBACKS, framework_through_file
+
+        facts = model.facts
+        source = model.source
+        qualify = facts.imports.qualify
+        for name, methods in facts.methods.items():
+            cls = facts.classes.get(name)
+            hooks = [methods[h] for h in ("on_after_backward", "on_before_optimizer_step") if h in methods]
+            if cls is None or not hooks:
+                continue
+            callback = any(qualify(dotted(base) or "") in LIGHTNING_CALLBACKS for base in cls.bases)
+            if not callback:
+                entry = framework_through_file(cls, facts.classes, qualify)
+                if entry is None or entry.qualname != "pytorch_lightning.LightningModule":
+                    continue
+            for hook in hooks:
+                node = hook.node
+                if not isinstance(node, ast.FunctionDef) or node.decorator_list:
+                    continue
+                params = [a.arg for a in node.args.args]
+                receivers = _lightning_clear_receivers(params, callback, node.name == "on_before_optimizer_step")
+                for stmt in node.body:
+                    call = stmt.value if isinstance(stmt, ast.Expr) else None
+                    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "zero_grad"):
+                        continue
+                    shown = source.code(call.func.value).replace(" ", "")
+                    if not any(shown == r or (r.endswith("[") and shown.startswith(r) and shown.endswith("]")) for r in receivers):
+                        continue
+                    yield Finding(
+                        self.code,
+                        self.lightning_hook_message.format(clear=source.code(call), hook=node.name),
+                        call,
+                        fix=Fix([RemoveStatement(stmt, keep_comments=False)], Safety.SAFE),
+                    )
 
     def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:
         events = owned_events(loop, model)
@@ -429,6 +493,26 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
         if backward_for_an_input_first(loop, step):
             return Fix([remove, after_the_attack(loop, step, statement) or start], Safety.UNSAFE)
         return Fix([remove, start], Safety.SAFE)
+
+
+def _lightning_clear_receivers(params: list[str], callback: bool, before_step: bool) -> list[str]:
+    """What a clear in a Lightning backward hook may be called on (a trailing `[` stands for any
+    index): the module and its optimizers, the hook's optimizer, a Callback's trainer's optimizers."""
+    if not params:
+        return []
+    if callback:
+        if len(params) < 3:
+            return []
+        trainer, module = params[1], params[2]
+        out = [module, f"{module}.optimizers()", f"{module}.optimizers()[", f"{trainer}.optimizers["]
+        if before_step and len(params) > 3:
+            out.append(params[3])
+        return out
+    this = params[0]
+    out = [this, f"{this}.optimizers()", f"{this}.optimizers()["]
+    if before_step and len(params) > 1:
+        out.append(params[1])
+    return out
 
 
 def _bound_first(loop: TrainingLoop, bindings: LoopBindings, keys: list[str]) -> ast.stmt | None:

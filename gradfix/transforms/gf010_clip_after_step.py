@@ -241,6 +241,16 @@ class ClipAfterStep(LoopRule):
     docstring), has no decorator, and the class defines no `on_before_optimizer_step`;
     otherwise reported without a fix.
 
+    Likewise a clip at the top level of `on_train_batch_end` of a LightningModule (also of a
+    subclass of one of the file's LightningModule classes) or of a Lightning `Callback`, in a
+    file that never names `automatic_optimization`: Lightning calls it after the batch's
+    optimizer step, so the clip reaches no step (with `accumulate_grad_batches`, it clips a
+    window's partial sums). The fix makes the hook `on_before_optimizer_step(self, optimizer)`
+    (a Callback's `(self, trainer, pl_module, optimizer)`) when it holds nothing but clips, its
+    parameters are plain names and the body uses none of those it drops (nor `optimizer`), it has
+    no decorator and the class defines no `on_before_optimizer_step`; otherwise reported without
+    a fix.
+
     Also the optimizer in backward: hooks registered with
     `p.register_post_accumulate_grad_hook(hook)` whose body is only per-parameter steps of `D[p]`
     (a dict comprehension of torch optimizers), clears, clips and schedules run inside every
@@ -296,6 +306,10 @@ class ClipAfterStep(LoopRule):
         "`{clip}` runs in `on_before_zero_grad`, which Lightning calls after the optimizer step, right before it"
         " zeroes the gradients: the clip never reaches a step; clip in `on_before_optimizer_step`"
     )
+    message_batch_end_hook = (
+        "`{clip}` runs in `on_train_batch_end`, which Lightning calls after the batch's optimizer step:"
+        " the step used unclipped gradients; clip in `on_before_optimizer_step`"
+    )
     message_hook = (
         "`{clip}` runs after `backward()`, whose gradient hook `{hook}` already stepped the optimizers:"
         " the clip cannot affect the update; clip in the hook, before the step"
@@ -318,6 +332,8 @@ class ClipAfterStep(LoopRule):
             yield from self._completed_handlers(model)
         if b"on_before_zero_grad" in data and b"clip_grad" in data:
             yield from self._zero_grad_hooks(model)
+        if b"on_train_batch_end" in data and b"clip_grad" in data and b"automatic_optimization" not in data:
+            yield from self._batch_end_hooks(model)
         if b"register_post_accumulate_grad_hook" in data:
             yield from self._hook_steps(model)
 
@@ -400,6 +416,73 @@ class ClipAfterStep(LoopRule):
                 value = stmt.value  # type: ignore[attr-defined]
                 yield Finding(self.code, self.message_zero_grad_hook.format(clip=source.code(value.func)), value, fix=fix)
                 fix = None  # (one rename for the hook)
+
+    def _batch_end_hooks(self, model: ModuleModel) -> Iterator[Finding]:
+        """A clip (`torch.nn.utils.clip_grad_norm_` / `clip_grad_value_`, a finite threshold) at
+        the top level of the `on_train_batch_end` hook of a LightningModule (also of a subclass
+        of a LightningModule class of the file) or of a Lightning `Callback` of the file, in a
+        file that never names `automatic_optimization` (manual optimization steps in
+        `training_step` by itself). Under automatic optimization Lightning calls the hook after
+        the batch's optimizer step: the clip reaches no step, or (with `accumulate_grad_batches`)
+        only clips partial sums of the next window
+        (tests/libraries/test_lightning.py::test_clip_in_the_batch_end_hook_changes_no_step). The
+        fix makes the hook `on_before_optimizer_step(self, optimizer)` (a Callback's `(self,
+        trainer, pl_module, optimizer)`; Lightning calls it between backward and each step) when
+        the hook holds only clips, its parameters are plain names the body does not use beyond
+        `self` (a Callback's `trainer`, `pl_module`), nor `optimizer`, it has no decorator, and
+        the class defines no `on_before_optimizer_step`."""
+        from gradfix.analysis.frameworks import LIGHTNING_CALLBACKS, framework_through_file
+
+        facts = model.facts
+        source = model.source
+        qualify = facts.imports.qualify
+        for name, methods in facts.methods.items():
+            hook = methods.get("on_train_batch_end")
+            cls = facts.classes.get(name)
+            if hook is None or cls is None or not isinstance(hook.node, ast.FunctionDef):
+                continue
+            callback = any(qualify(dotted(base) or "") in LIGHTNING_CALLBACKS for base in cls.bases)
+            if not callback:
+                entry = framework_through_file(cls, facts.classes, qualify)
+                if entry is None or entry.hooks.get("on_train_batch_end") != "batch-end-hook":
+                    continue
+            node = hook.node
+            clips = [stmt for stmt in node.body if self._finite_torch_clip(stmt, model)]
+            if not clips:
+                continue
+            fix = self._batch_end_rename(node, clips, callback, "on_before_optimizer_step" in methods, source)
+            for stmt in clips:
+                value = stmt.value  # type: ignore[attr-defined]
+                yield Finding(self.code, self.message_batch_end_hook.format(clip=source.code(value.func)), value, fix=fix)
+                fix = None  # (one rewrite for the hook)
+
+    @staticmethod
+    def _batch_end_rename(node: ast.FunctionDef, clips: list[ast.stmt], callback: bool, has_target: bool, source) -> Fix | None:  # type: ignore[no-untyped-def]
+        """`def on_train_batch_end(self, outputs, batch, batch_idx):` rewritten as `def
+        on_before_optimizer_step(self, optimizer):` (a Callback keeps `trainer, pl_module`), or
+        None when the rewrite could change what the hook does."""
+        body = node.body[1:] if isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant) else node.body
+        arguments = node.args
+        if has_target or node.decorator_list or len(body) != len(clips):
+            return None
+        if arguments.posonlyargs or arguments.vararg or arguments.kwonlyargs or arguments.kwarg or arguments.defaults:
+            return None
+        names = [a.arg for a in arguments.args]
+        kept = 3 if callback else 1
+        if len(names) < kept or any(a.annotation is not None for a in arguments.args):
+            return None
+        used = {n.id for stmt in node.body for n in ast_walk(stmt) if isinstance(n, ast.Name)}
+        if used & (set(names[kept:]) | {"optimizer"}):
+            return None
+        at = source.text.find("on_train_batch_end", source.start(node))
+        close = source.text.find(")", at)
+        if at == -1 or close == -1:
+            return None
+        inside = source.text[at + len("on_train_batch_end") : close].strip()
+        if not inside.startswith("(") or "#" in inside or [p.strip() for p in inside[1:].split(",") if p.strip()] != names:
+            return None
+        new = "on_before_optimizer_step(" + ", ".join([*names[:kept], "optimizer"]) + ")"
+        return Fix([ReplaceNode(node, new, node, span=(at, close + 1))])
 
     @staticmethod
     def _finite_torch_clip(stmt: ast.stmt, model: ModuleModel) -> bool:

@@ -40,6 +40,16 @@ _SIMPLE = (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign)
 _FROZEN = lazily(r"requires_grad(_\(\s*(requires_grad\s*=\s*)?False|\s*=\s*False)")
 
 
+
+# the roles of Lightning's hooks that run after a training step and before the next one
+_END_HOOK_ROLES = ("batch-end-hook", "epoch-end-hook")
+_ONE_EPOCH = lazily(r"\bmax_epochs\s*=\s*1\b")
+
+
+def _one_epoch(text: str) -> bool:
+    """A `Trainer(max_epochs=1)` in the file: an epoch-end hook runs after the last step."""
+    return "max_epochs" in text and _ONE_EPOCH.search(text) is not None
+
 class EvalModeNotRestored(Rule):
     """
     A module is switched to eval mode inside the training loop and never switched back.
@@ -274,10 +284,15 @@ class EvalModeNotRestored(Rule):
     another file of the project that mentions Lightning and that the module's file imports, that
     imports it, or that a third file imports beside it: a Callback there switching `pl_module` back):
     reported, fixed with
-    `self.train()` at the end of the hook (no fix when it may `return`). Likewise a Lightning
+    `self.train()` at the end of the hook (no fix when it may `return`). The same for the
+    module's `on_train_epoch_end` (run after the epoch's last step and its validation loop; the
+    next epoch's steps run in the mode it leaves), unless the file's `Trainer` says
+    `max_epochs=1`; and such hooks of a subclass of the file that keeps the step
+    (`class Watched(Net)` adding `on_train_epoch_end`). Likewise a Lightning
     `Callback` of the file built in a `Trainer(callbacks=[...])` list of the file (right in it, or
     first under a name bound once, `probe = Probe()`, `callbacks = [Probe()]`) whose
-    `on_train_batch_end(self, trainer, pl_module, ...)` calls `pl_module.eval()` (or
+    `on_train_batch_end(self, trainer, pl_module, ...)` (or `on_train_epoch_end(self, trainer,
+    pl_module)`) calls `pl_module.eval()` (or
     `pl_module.net.eval()`), when the file holds one LightningModule class: fixed with
     `pl_module.train()` at the end of that hook. An Ignite handler of
     the engine that runs the process function
@@ -605,7 +620,9 @@ class EvalModeNotRestored(Rule):
     def _batch_end_hook(self, loop: TrainingLoop, model: ModuleModel, seen: set[int]) -> Iterator[Finding]:
         """A LightningModule's `on_train_batch_end` (Lightning runs it after each automatic
         `training_step` and its optimizer step, before the next batch's `training_step`, and
-        switches no mode back in between) calling `self.eval()` (or `self.net.eval()`), also
+        switches no mode back in between), or its `on_train_epoch_end` (after the epoch's last
+        step and validation loop, before the next epoch's steps; not when the file's `Trainer`
+        says `max_epochs=1`: no step follows), calling `self.eval()` (or `self.net.eval()`), also
         under an `if`, on a module `training_step` runs with gradients, when `configure_optimizers`
         builds its optimizers over `self.parameters()` alone and nothing in the file calls
         `.train(`: every later batch trains in eval mode. Fixed with `self.train()` at the end of
@@ -620,7 +637,18 @@ class EvalModeNotRestored(Rule):
         if entry is None:
             return
         methods = model.facts.methods.get(class_name or "", {})
-        hooks = [methods[name] for name, role in entry.hooks.items() if role == "batch-end-hook" and name in methods]
+        hooks = [methods[name] for name, role in entry.hooks.items() if role in _END_HOOK_ROLES and name in methods]
+        steps = [name for name, role in entry.hooks.items() if role == "training-step"]
+        for sub, sub_node in model.facts.classes.items():
+            # a subclass of the file (`class Watched(Net)`) that keeps the step and adds a hook:
+            # its instances run the hook around the inherited step
+            sub_methods = model.facts.methods.get(sub, {})
+            if sub == class_name or any(name in sub_methods for name in steps):
+                continue
+            if any(dotted(base) == class_name for base in sub_node.bases):
+                hooks += [sub_methods[name] for name, role in entry.hooks.items() if role in _END_HOOK_ROLES and name in sub_methods]
+        if _one_epoch(source.text):
+            hooks = [hook for hook in hooks if entry.hooks[hook.node.name] != "epoch-end-hook"]
         if not hooks:
             return
         trained, _ = _hook_trained(loop, [], model, switches_read=True)
@@ -663,7 +691,7 @@ class EvalModeNotRestored(Rule):
 
     def _callback_batch_end(self, loop: TrainingLoop, model: ModuleModel, seen: set[int]) -> Iterator[Finding]:
         """A Lightning `Callback` of the file whose `on_train_batch_end(self, trainer, pl_module,
-        ...)` calls `pl_module.eval()` (or `pl_module.net.eval()`), also under an `if`, and
+        ...)` (or `on_train_epoch_end(self, trainer, pl_module)`, as the module's own) calls `pl_module.eval()` (or `pl_module.net.eval()`), also under an `if`, and
         that a `Trainer(callbacks=[...])` of the file is built with (`Probe()` in the list): Lightning
         runs it after each automatic `training_step` and its optimizer step, before the next batch,
         and switches no mode back (tests/libraries/test_lightning.py). Only when the file holds
@@ -695,8 +723,8 @@ class EvalModeNotRestored(Rule):
         manual = manual_modes(model)
         forward = model.facts.methods.get(class_name or "", {}).get("forward")
         forward_text = source.segment(forward.node) if forward is not None else ""
-        for name, _ in callbacks:
-            hook = model.facts.methods.get(name, {}).get("on_train_batch_end")
+        hook_names = ("on_train_batch_end",) if _one_epoch(source.text) else ("on_train_batch_end", "on_train_epoch_end")
+        for name, hook in ((n, model.facts.methods.get(n, {}).get(h)) for n, _ in callbacks for h in hook_names):
             args = hook.node.args.args if hook is not None and isinstance(hook.node, FUNCTIONS) else []
             if len(args) < 3 or hook.node.decorator_list:  # type: ignore[union-attr]
                 continue

@@ -573,6 +573,36 @@ def test_batch_end_hook_eval_stays_for_the_next_training_steps() -> None:
     assert module.modes == [True, True, False, False, False, False]
 
 
+class _EvalAtEpochEnd(_EvalAtBatchEnd):
+    """The batch-end probe's module, with a validation loop, switched to eval at each epoch's end."""
+
+    def on_train_batch_end(self, outputs, batch, batch_idx):
+        pass
+
+    def validation_step(self, batch, batch_idx):
+        return _tiny.mse(self.net, batch)
+
+    def on_train_epoch_end(self):
+        self.eval()
+
+
+class _EvalAtEpochEndCallback(pl.Callback):
+    def on_train_epoch_end(self, trainer, pl_module):
+        pl_module.eval()
+
+
+def test_epoch_end_hook_eval_stays_for_the_next_epoch() -> None:
+    # on_train_epoch_end (the module's, after the validation loop restored the modes it found)
+    # and a Callback's: the next epoch's training_step calls all run in eval mode (GF017)
+    module = _EvalAtEpochEnd()
+    _trainer(max_epochs=3).fit(module, _loader(2), _loader(1))
+    assert module.modes == [True, True, False, False, False, False]
+    module = _EvalAtBatchEnd()
+    module.on_train_batch_end = lambda outputs, batch, batch_idx: None  # (no batch-end probe)
+    _trainer(max_epochs=2, callbacks=[_EvalAtEpochEndCallback()]).fit(module, _loader(2))
+    assert module.modes == [True, True, False, False]
+
+
 class _EvalProbe(pl.Callback):
     def __init__(self, calls: list[str]) -> None:
         self.calls = calls
@@ -1039,6 +1069,10 @@ class _ClippedInAHook(pl.LightningModule):
         if self.hook == "on_before_optimizer_step":
             torch.nn.utils.clip_grad_norm_(self.parameters(), 0.01)
 
+    def on_train_batch_end(self, outputs, batch, batch_idx):
+        if self.hook == "on_train_batch_end":
+            torch.nn.utils.clip_grad_norm_(self.parameters(), 0.01)
+
     def configure_optimizers(self):
         return torch.optim.SGD(self.parameters(), lr=0.1)
 
@@ -1046,6 +1080,69 @@ class _ClippedInAHook(pl.LightningModule):
 class _ClipCallback(pl.Callback):
     def on_before_zero_grad(self, trainer, pl_module, optimizer):
         torch.nn.utils.clip_grad_norm_(pl_module.parameters(), 0.01)
+
+
+class _BatchEndClipCallback(pl.Callback):
+    def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx):
+        torch.nn.utils.clip_grad_norm_(pl_module.parameters(), 0.01)
+
+
+class _ClearedInAHook(pl.LightningModule):
+    def __init__(self, hook: str | None) -> None:
+        super().__init__()
+        self.net = _tiny.linear()
+        self.hook = hook
+
+    def training_step(self, batch, batch_idx):
+        return _tiny.mse(self.net, batch)
+
+    def on_after_backward(self):
+        if self.hook == "on_after_backward":
+            self.optimizers().zero_grad()
+
+    def on_before_optimizer_step(self, optimizer):
+        if self.hook == "on_before_optimizer_step":
+            optimizer.zero_grad()
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.1)
+
+
+def test_clear_in_the_backward_hooks_wipes_the_step() -> None:
+    """Under automatic optimization Lightning calls `on_after_backward` and
+    `on_before_optimizer_step` between the backward and the optimizer step: a clear there leaves
+    the step nothing to apply (the weights never move, with or without accumulation: GF002),
+    and without it the module trains."""
+    for accumulate in (1, 2):
+        for hook in ("on_after_backward", "on_before_optimizer_step"):
+            module = _ClearedInAHook(hook)
+            start = _tiny.weights(module.net)
+            _trainer(max_epochs=2, accumulate_grad_batches=accumulate).fit(module, _loader(4))
+            assert _tiny.same(_tiny.weights(module.net), start)
+        module = _ClearedInAHook(None)
+        start = _tiny.weights(module.net)
+        _trainer(max_epochs=2, accumulate_grad_batches=accumulate).fit(module, _loader(4))
+        assert not _tiny.same(_tiny.weights(module.net), start)
+
+
+def test_clip_in_the_batch_end_hook_changes_no_step() -> None:
+    """Under automatic optimization Lightning calls `on_train_batch_end` (of the module and of
+    callbacks) after the batch's optimizer step: a clip there changes no step without
+    accumulation, and with `accumulate_grad_batches=2` it clips only the window's first partial
+    sum, which is not the clip before the step either (GF010). GF010's fix, the hook made
+    `on_before_optimizer_step(self, optimizer)`, clips before every step."""
+    def fit(module: pl.LightningModule, **kwargs) -> list[torch.Tensor]:
+        _trainer(**kwargs).fit(module, _loader(6))
+        return _tiny.weights(module.net)
+
+    plain = fit(_ClippedInAHook(None))
+    assert _tiny.same(fit(_ClippedInAHook("on_train_batch_end")), plain)
+    assert _tiny.same(fit(_ClippedInAHook(None), callbacks=[_BatchEndClipCallback()]), plain)
+    assert not _tiny.same(fit(_ClippedInAHook("on_before_optimizer_step")), plain)
+    before_step = fit(_ClippedInAHook("on_before_optimizer_step"), accumulate_grad_batches=2)
+    batch_end = fit(_ClippedInAHook("on_train_batch_end"), accumulate_grad_batches=2)
+    assert not _tiny.same(batch_end, before_step)
+    assert not _tiny.same(batch_end, fit(_ClippedInAHook(None), accumulate_grad_batches=2))
 
 
 def test_clip_in_the_before_zero_grad_hook_changes_no_step() -> None:

@@ -599,22 +599,18 @@ def _constructions(
         owner = model.source.owner_of(function)  # type: ignore[arg-type]
         return [(fn, params) for fn, params in entries if _class_method(fn) and model.source.owner_of(fn) is owner]  # type: ignore[arg-type]
     if (
-        entries and function is not None and key.isidentifier() and not _binds_name(function, key, model)
-        and all(not _binds_name(function, m.split(".", 1)[0].split("[", 1)[0], model) for m in cleared)
-    ):  # fmt: skip
-        # a closure's free name (`def run_epoch(): ... opt.step()` inside the factory that builds
-        # `opt`): the constructions of the function around it, which the closure reads the
-        # cleared modules of too (it binds neither)
-        found = enclosing_function(model.facts, function)
-        if found is not None:
-            outer = found[0]
-            around = [(fn, params) for fn, params in entries if fn is outer]
-            if around:
-                return around if len(around) == 1 else []
-    if (
         function is not None and key.isidentifier() and not _binds_name(function, key, model)
         and all(not _binds_name(function, m.split(".", 1)[0].split("[", 1)[0], model) for m in cleared)
     ):  # fmt: skip
+        if any(fn is not None for fn, _ in entries):
+            # a closure's free name (`def run_epoch(): ... opt.step()` inside the factory that
+            # builds `opt`): the construction of the function around it, which the closure
+            # reads the cleared modules of too (it binds neither)
+            found = enclosing_function(model.facts, function)
+            if found is not None:
+                around = [(fn, params) for fn, params in entries if fn is found[0]]
+                if around:
+                    return around if len(around) == 1 else []
         # a module-level optimizer a function's loop steps, clearing module-level models (the
         # names the construction reads mean the same objects): what the module built it over
         return [(fn, params) for fn, params in entries if fn is None]

@@ -167,8 +167,8 @@ class GradientsReadNeverCleared(LoopRule):
             return
         events = owned_events(loop, model)
         backwards = [e for e in events if e.kind is EventKind.BACKWARD]
-        if not backwards:
-            return
+        if not backwards or not any(e.kind is EventKind.GRAD_READ for e in events):
+            return  # (no `.grad` read: nothing to report, whatever the backwards run under)
         for event in backwards:
             if event.engine or not _every_iteration(event, loop, model):
                 return

@@ -917,7 +917,11 @@ def mode_guards(events: list[GradEvent], loop: TrainingLoop, source: Source) -> 
 
 def loop_invariant(test: ast.expr, loop: TrainingLoop, source: Source) -> bool:
     """A test that holds, or not, for the whole loop: it calls nothing, tests no window
-    (`%`), and reads no name the loop binds."""
+    (`%`), and reads no name the loop binds; or `torch.is_grad_enabled()` (also negated) in a
+    loop that never switches the grad mode but by a `with` (no `set_grad_enabled` in its text):
+    the mode the loop was entered in, for all of it."""
+    if _grad_mode_test(test) and "set_grad_enabled" not in source.segment(loop.node):
+        return True
     names = set()
     for node in ast.walk(test):
         if isinstance(node, (ast.Call, ast.NamedExpr, ast.Await, ast.Yield, ast.YieldFrom)):
@@ -930,6 +934,16 @@ def loop_invariant(test: ast.expr, loop: TrainingLoop, source: Source) -> bool:
         return False
     node = loop.node
     return not any(_assigns(node, name, source) for name in names)
+
+
+def _grad_mode_test(test: ast.expr) -> bool:
+    """`torch.is_grad_enabled()`, or `not torch.is_grad_enabled()`."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test = test.operand
+    return (
+        isinstance(test, ast.Call) and not test.args and not test.keywords
+        and dotted(test.func) in ("torch.is_grad_enabled", "torch.autograd.grad_mode.is_grad_enabled")
+    )  # fmt: skip
 
 
 def count_rebound_in_loop(acc: Accumulation, source: Source) -> bool:

@@ -176,6 +176,7 @@ class _Finder:
         self.picked = False
         self.factories: dict[int, frozenset[str | None]] = {}  # id of a function of the file -> the kinds of loss it returns
         self.finders: dict[int, _Finder] = {}  # id of the source of another module of the project -> its finder
+        self.sites: dict[str, dict[str, set[str]] | None] = {}  # a module function -> what its calls pass (`_module_sites`)
 
     # what a callee is ------------------------------------------------------------------
     def _class_kind(self, call: ast.Call, table: dict[str, str]) -> str | None:
@@ -330,6 +331,12 @@ class _Finder:
             ):  # fmt: skip
                 kinds.add(self._bound_kind(self.source.key(value), binding.scope, table, depth + 1))
                 continue
+            if value is None and table is LOSS_CLASSES:
+                unpacked = self._unpacked_kind(binding)  # (`model, criterion, loader = build()`)
+                if unpacked is None:
+                    return None
+                kinds.add(unpacked)
+                continue
             if isinstance(value, ast.IfExp):
                 values = [value.body, value.orelse]
             else:
@@ -341,6 +348,35 @@ class _Finder:
         if len(kinds) == 1:
             return kinds.pop()
         return None
+
+    def _unpacked_kind(self, binding: Binding) -> str | None:
+        """A name unpacked from a call of a plain function of this file (never rebound),
+        `model, criterion, loader = build()`, every `return` of which is a tuple of as many
+        elements whose element at the name's place is a torch loss of one kind
+        (`return net, nn.CrossEntropyLoss(), loader`, or a name the function binds only to
+        one): that kind."""
+        found = _unpacked_from_call(binding.statement, binding.key)
+        if found is None:
+            return None
+        call, index = found
+        func = call.func
+        if not isinstance(func, ast.Name) or self.index.by_key.get(func.id):
+            return None
+        info = self.model.facts.module_functions.get(func.id)
+        if info is None or info.class_name is not None:
+            return None
+        width = len(binding.statement.targets[0].elts)  # type: ignore[attr-defined]
+        kinds: set[str | None] = set()
+        for node in own_nodes(info.node):
+            if isinstance(node, (ast.Yield, ast.YieldFrom)):
+                return None
+            if not isinstance(node, ast.Return):
+                continue
+            value = node.value
+            if not isinstance(value, ast.Tuple) or len(value.elts) != width or any(isinstance(e, ast.Starred) for e in value.elts):
+                return None
+            kinds.add(self._returned_value_kind(value.elts[index], info.node))
+        return kinds.pop() if len(kinds) == 1 else None
 
     def _inherited_kind(self, key: str, scope: Scope) -> str | None:
         """`self.criterion(...)` in a method of a class of the file that nothing of the file
@@ -555,9 +591,15 @@ class _Finder:
                 kinds.add(self._class_kind(value, LOSS_CLASSES))
             elif isinstance(value, ast.Name):
                 bound = self.index.by_key.get(value.id, [])
-                if not bound or not all(isinstance(b.value, ast.Call) for b in bound):
+                if not bound:
                     return None
-                kinds |= {self._class_kind(b.value, LOSS_CLASSES) for b in bound}  # type: ignore[arg-type]
+                for b in bound:
+                    if isinstance(b.value, ast.Call):
+                        kinds.add(self._class_kind(b.value, LOSS_CLASSES))
+                    elif b.value is None:
+                        kinds.add(self._unpacked_kind(b))  # (`model, criterion, loader = build()`)
+                    else:
+                        return None
             else:
                 return None  # left at its default, or handed something gradfix cannot read
         return kinds.pop() if len(kinds) == 1 else None
@@ -712,7 +754,10 @@ class _Finder:
         sites = self.model.facts.call_site_args.get(scope.name)
         if not sites:
             if scope.name in self.model.facts.module_functions:
-                return None
+                sites = self._module_sites(scope.name)
+                if not sites:
+                    return None
+                return sites.get(str(params.index(name)), set()) | sites.get(name, set())
             # a function nested in another (`def train(model, opt, data, criterion)` in
             # `main()`): what its calls there pass
             passed = nested_call_arguments(self.model.facts, scope, name)
@@ -720,6 +765,32 @@ class _Finder:
                 return None
             return {self.source.key(argument) for argument in passed}  # type: ignore[arg-type]
         return sites.get(str(params.index(name)), set()) | sites.get(name, set())
+
+    def _module_sites(self, name: str) -> dict[str, set[str]] | None:
+        """What the calls of the module function `name` pass (keys by position and keyword),
+        read here when the facts did not look: they walk only functions that mention training,
+        and a `main()` that builds the loss and hands it to a builder of the loop mentions none
+        (`run_epoch, summary = make_epoch_runner(model, criterion, loader)`). None when a call
+        passes a starred argument or a `**` mapping, or hands the function on uncalled."""
+        if name in self.sites:
+            return self.sites[name]
+        sites: dict[str, set[str]] | None = {}
+        key = self.source.key
+        calls = [c for c in self.source.of_type(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == name]  # type: ignore[attr-defined]
+        reads = sum(1 for n in self.source.of_type(ast.Name) if n.id == name and isinstance(n.ctx, ast.Load))  # type: ignore[attr-defined]
+        if reads != len(calls):
+            sites = None  # (handed on, `pool.map(train, ...)`: what it is called with, unknown)
+        else:
+            for call in calls:
+                if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):  # type: ignore[attr-defined]
+                    sites = None
+                    break
+                for index, arg in enumerate(call.args):  # type: ignore[attr-defined]
+                    sites.setdefault(str(index), set()).add(key(arg))  # type: ignore[union-attr]
+                for kw in call.keywords:  # type: ignore[attr-defined]
+                    sites.setdefault(kw.arg, set()).add(key(kw.value))  # type: ignore[union-attr]
+        self.sites[name] = sites
+        return sites
 
     def _passed_kind(self, name: str, scope: Scope, table: dict[str, str]) -> str | None:
         """A parameter (`def train(model, loader, criterion)`) that every call site of this
@@ -736,7 +807,13 @@ class _Finder:
             values = [binding.value for binding in bindings] if bindings else argument_calls(self.model.facts).get(key, [])
             if not values:
                 return None
-            for value in values:
+            for binding, value in zip(bindings or [None] * len(values), values):
+                if value is None and binding is not None and table is LOSS_CLASSES:
+                    unpacked = self._unpacked_kind(binding)  # (`model, criterion, loader = build()`)
+                    if unpacked is None:
+                        return None
+                    kinds.add(unpacked)
+                    continue
                 if not isinstance(value, ast.Call):
                     return None
                 kinds.add(self._loss_class_kind(value) if table is LOSS_CLASSES else self._class_kind(value, table))

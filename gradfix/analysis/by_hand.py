@@ -39,7 +39,7 @@ TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need t
 if TYPE_CHECKING:
     from typing import Iterable
 
-_GRAD_WORDS = {"requires_grad", "requires_grad_", "no_grad", "enable_grad", "set_grad_enabled", "retain_graph"}
+_GRAD_WORDS = {"requires_grad", "requires_grad_", "no_grad", "enable_grad", "set_grad_enabled", "is_grad_enabled", "retain_graph"}
 # Names that say `grad` about something else: a loss scaler, an accumulation count, a clipping
 # threshold, gradient checkpointing (`grad_scaler.update()`, `args.max_grad_norm`).
 _NOT_GRADIENTS = lazily(r"scal|accum|acc_?steps|max_grad|grad_?clip|clip_?grad|checkpoint", re.I)

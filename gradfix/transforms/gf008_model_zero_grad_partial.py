@@ -3,7 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import _class_method, assigned_values, assignments, init_parameter
-from gradfix.analysis.facts import classify_constructor, count_binding
+from gradfix.analysis.facts import classify_constructor, count_binding, enclosing_function
 from gradfix.analysis.handed_in import handed_in_calls, optimizer_params
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
@@ -90,8 +90,10 @@ class ModelZeroGradPartial(LoopRule):
     A finding needs every clear of the iteration (nested loops included) to be a module's
     `zero_grad()`, and an optimizer the iteration steps (not through an engine) that gradfix saw
     built by an optimizer constructor (in the loop's function, anywhere in the module for a
-    `self.` attribute, or at the module's top level for a global name the function neither binds
-    nor clears a local module with) over parameters it can list: `m.parameters()`, `list`/
+    `self.` attribute, in the function around a closure for a name the closure neither binds
+    nor clears a module of its own with, built there once: `def run_epoch():` returned by the
+    factory that builds the optimizer, or at the module's top level for a global name the
+    function neither binds nor clears a local module with) over parameters it can list: `m.parameters()`, `list`/
     `tuple`/`chain`/`filter` of those, sums of lists, parameter-group dicts, single parameters
     (`[model.embed.weight]`), comprehensions over those or over a literal tuple of modules
     (`[p for m in (enc, dec) for p in m.parameters()]`, also one parameter group per module:
@@ -600,6 +602,15 @@ def _constructions(
         function is not None and key.isidentifier() and not _binds_name(function, key, model)
         and all(not _binds_name(function, m.split(".", 1)[0].split("[", 1)[0], model) for m in cleared)
     ):  # fmt: skip
+        if any(fn is not None for fn, _ in entries):
+            # a closure's free name (`def run_epoch(): ... opt.step()` inside the factory that
+            # builds `opt`): the construction of the function around it, which the closure
+            # reads the cleared modules of too (it binds neither)
+            found = enclosing_function(model.facts, function)
+            if found is not None:
+                around = [(fn, params) for fn, params in entries if fn is found[0]]
+                if around:
+                    return around if len(around) == 1 else []
         # a module-level optimizer a function's loop steps, clearing module-level models (the
         # names the construction reads mean the same objects): what the module built it over
         return [(fn, params) for fn, params in entries if fn is None]

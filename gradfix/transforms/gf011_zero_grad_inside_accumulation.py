@@ -43,7 +43,8 @@ class ZeroGradInsideAccumulation(Rule):
     gradients unconditionally, on every micro-batch (a recognised accumulation loop, see GF005:
     also a counter reset at the step or a countdown, `left -= 1` ... `if left == 0: ...; left =
     N`; under no `if` but the mode tests around the whole window, `if optimizer is not None:` or
-    `if is_train:` of a function that runs both training and evaluation epochs). Also finds `model.zero_grad()` inside
+    `if is_train:` of a function that runs both training and evaluation epochs, or
+    `if torch.is_grad_enabled():` in a loop that never calls `set_grad_enabled`). Also finds `model.zero_grad()` inside
     `with accelerator.accumulate(model):`, and a clear of the Trainer's model or optimizer
     (`self.optimizer.zero_grad()`, `model.zero_grad()` of its `model` parameter,
     `self.model.zero_grad()`) in an HF `Trainer` subclass's `training_step` override, which the

@@ -59,7 +59,13 @@ class ActivationBeforeLoss(Rule):
     make_criterion(s): return nn.CrossEntropyLoss(label_smoothing=s)`, also moved, `return
     nn.CrossEntropyLoss().to(device)`, or bound to a name it returns, `crit =
     nn.CrossEntropyLoss(); return crit`, or torch's loss function itself, `return
-    F.cross_entropy`, also in `functools.partial`); a factory that picks among
+    F.cross_entropy`, also in `functools.partial`; or unpacked from a tuple that every `return`
+    of a plain function of the file builds with such a loss at the name's place, `model,
+    criterion, loader = build()` with `return net, nn.CrossEntropyLoss(), loader`, also when
+    the unpacked name is handed on to a training function, a closure's factory or a trainer's
+    `__init__`, and also when the calls that hand it sit in a function that mentions no
+    training, `main()` calling `make_epoch_runner(model, criterion, loader)`; not a
+    generator); a factory that picks among
     losses by a parameter, `if name == "xent": return nn.CrossEntropyLoss()`, is followed only when
     called with a string literal for it that its `if`/`elif` tests send to such an arm,
     `get_loss("xent")`, and reported without a fix), or be a class attribute read through `self`

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 
+from gradfix.analysis.accumulation import loop_invariant
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
@@ -35,7 +36,10 @@ class GradientsReadNeverCleared(LoopRule):
     A loop reads its parameters' gradients after each backward but never clears them.
 
     ## What it does
-    Finds a `for` or `while` loop that backpropagates on every iteration (`loss.backward()`)
+    Finds a `for` or `while` loop that backpropagates on every iteration (`loss.backward()`;
+    also under an `if` whose test holds, or not, for the whole loop: `if estimate:` on a name
+    the loop never binds, `if torch.is_grad_enabled():` in a loop that never calls
+    `set_grad_enabled`)
     and then reads the `.grad` of a module's parameters (a loop or comprehension over
     `model.parameters()` / `model.named_parameters()`, also `model.module.parameters()` or
     `self.model.named_parameters()`, or a name every assignment of the file binds to
@@ -163,10 +167,10 @@ class GradientsReadNeverCleared(LoopRule):
             return
         events = owned_events(loop, model)
         backwards = [e for e in events if e.kind is EventKind.BACKWARD]
-        if not backwards:
-            return
+        if not backwards or not any(e.kind is EventKind.GRAD_READ for e in events):
+            return  # (no `.grad` read: nothing to report, whatever the backwards run under)
         for event in backwards:
-            if event.branches_within(node) or event.engine:
+            if event.engine or not _every_iteration(event, loop, model):
                 return
             call = event.node
             if isinstance(call, ast.Call) and keyword(call, "inputs") is not None:
@@ -237,6 +241,15 @@ class GradientsReadNeverCleared(LoopRule):
             fix,
             related=(node,),
         )
+
+
+def _every_iteration(event: GradEvent, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The backward runs on every iteration: under no `if`, or only under tests that hold, or
+    not, for the whole loop (`if torch.is_grad_enabled():`, `if estimate_fisher:`)."""
+    return all(
+        branch.kind in ("if", "else") and isinstance(branch.node, ast.If) and loop_invariant(branch.node.test, loop, model.source)
+        for branch in event.branches_within(loop.node)
+    )
 
 
 def _called_per_item(events: list[GradEvent], loop: ast.AST) -> bool:

@@ -156,7 +156,7 @@ class ModuleFacts:
     # functions the walk leaves unread (no word of training) whose text says so too: the loop
     # model notes their statements itself when they name a function that backpropagates
     unread_per_item: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
-    says_reduce: bool = False  # the module's bytes say `reduce(`
+    says_reduce: bool = False  # the module's bytes say `reduce(` and `functools`
 
     def release(self) -> None:
         """Let go of the module's functions: each `FunctionInfo` points back here, and the
@@ -255,7 +255,8 @@ class _FactCollector:
         self.facts = facts
         self.key = facts.source.key
         self.says_map = b"map(" in facts.source.data  # (`says_map` is noted only then)
-        self.says_reduce = facts.says_reduce = b"reduce(" in facts.source.data  # (a `reduce(` is looked for only then)
+        # (a `reduce(` is looked for only then: `functools.reduce`, not `accelerator.reduce` alone)
+        self.says_reduce = facts.says_reduce = b"reduce(" in facts.source.data and b"functools" in facts.source.data
         self.pending: list[tuple[ast.AST, str]] = []
         # (scope, name) of names last bound to `getattr(torch.optim, cfg.optim)`: a class of
         # torch's optimizers (`optim_cls = getattr(...)`, then `opt = optim_cls(params)`)

@@ -1317,25 +1317,44 @@ class _Walker:
                 self.call(element, ctx, set())
 
     def steps_per_item(self, element: ast.Call, ctx: _Context) -> bool:
-        """The call run per item names a function that may backpropagate: a function or method
-        of the module that does (`backpropagating_names`), a name it imports (a helper of the
-        project, `resolve`), a `functools.partial` of one or a factory's closure (`step =
-        make_step(model, opt)`). Anything else (`str(x)`, `opt.step()`) is left as before."""
+        """The call run per item is of a function that backpropagates itself: a function or a
+        method of the module whose own text says `backward` (`backpropagating_names` holds its
+        name first: a look at no text for every other call), a `functools.partial` of one, a
+        factory's closure that does (`step = make_step(model, opt)`), or a name imported from a
+        module of the project whose bytes say it. Anything else (`str(x)`, `opt.step()`,
+        `os.path.join(...)`, a helper that only calls others) is left as before: its loops are
+        not made."""
         func = element.func
+        imports = self.facts.imports
         if func.__class__ is ast.Attribute:
-            root = func
+            root = func.value  # type: ignore[attr-defined]
             while root.__class__ is ast.Attribute:
                 root = root.value  # type: ignore[attr-defined]
-            return func.attr in self.backpropagating_names() or (root.__class__ is ast.Name and root.id in self.facts.imports.aliases)  # type: ignore[attr-defined]
+            if func.attr in self.backpropagating_names():  # type: ignore[attr-defined]
+                helper = self.resolve(element, ctx)
+                if helper is None and root.__class__ is ast.Name and root.id not in imports.aliases:  # type: ignore[attr-defined]
+                    helper = self.project_method(func.value, func.attr, ctx)  # type: ignore[attr-defined]
+                return helper is not None and self.says_backward(helper)
+            if root.__class__ is ast.Name and root.id in imports.aliases:  # type: ignore[attr-defined]
+                return self.imported_backpropagates(imports.qualify(dotted(func)) or "")  # `engine.train_step`
+            return False
         if func.__class__ is not ast.Name:
             return False
         name = func.id  # type: ignore[attr-defined]
-        return (
-            name in self.backpropagating_names()
-            or name in self.facts.imports.aliases
-            or name in self.callable_aliases(ctx)
-            or self.calls_a_closure_step(name + "()")
-        )
+        if name in imports.aliases:
+            return self.imported_backpropagates(imports.qualify(name) or "")  # `from engine import train_step`
+        if name in self.backpropagating_names():
+            helper = self.resolve_name(name, ctx)
+            return helper is not None and self.says_backward(helper)
+        alias = self.callable_aliases(ctx).get(name)
+        if alias is not None:
+            helper = self.resolve_name(alias[0], ctx)  # `step = functools.partial(fit, model, opt)`
+            return helper is not None and self.says_backward(helper)
+        return self.calls_a_closure_step(name + "()")
+
+    def says_backward(self, helper: FunctionInfo) -> bool:
+        text = (helper.source or self.source).segment(helper.node)
+        return "backward" in text or any(alias in text for alias in backward_aliases(self.facts))
 
     def simple_or_compound(self, stmt: ast.stmt, ctx: _Context) -> None:
         if stmt.__class__ in COMPOUND_KINDS:

@@ -1345,7 +1345,8 @@ class _Walker:
             return self.imported_backpropagates(imports.qualify(name) or "")  # `from engine import train_step`
         if name in self.backpropagating_names():
             helper = self.resolve_name(name, ctx)
-            return helper is not None and self.says_backward(helper)
+            if helper is not None:
+                return self.says_backward(helper)  # (else a closure named as its factory's function)
         alias = self.callable_aliases(ctx).get(name)
         if alias is not None:
             helper = self.resolve_name(alias[0], ctx)  # `step = functools.partial(fit, model, opt)`

@@ -148,6 +148,15 @@ class ModuleFacts:
     # so each expression statement and (augmented) assignment whose text says `map(`, noted
     # only in a module whose bytes say it: `_rebuilt.comprehension_loops`'s `map(f, ...)`
     says_map: dict[int, tuple[ast.stmt, str]] = field(default_factory=dict)
+    # each expression statement, (augmented) assignment and `return` whose text says ` for `,
+    # `map(` or `reduce(` (the last two noted only in a module whose bytes say them), by id():
+    # where a comprehension, `map`, `itertools.starmap` or `functools.reduce` may run a step
+    # function once per item outside any loop (the loop model's one look per statement there)
+    runs_per_item: dict[int, ast.stmt] = field(default_factory=dict)
+    # functions the walk leaves unread (no word of training) whose text says so too: the loop
+    # model notes their statements itself when they name a function that backpropagates
+    unread_per_item: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
+    says_reduce: bool = False  # the module's bytes say `reduce(` and `functools`
 
     def release(self) -> None:
         """Let go of the module's functions: each `FunctionInfo` points back here, and the
@@ -246,6 +255,8 @@ class _FactCollector:
         self.facts = facts
         self.key = facts.source.key
         self.says_map = b"map(" in facts.source.data  # (`says_map` is noted only then)
+        # (a `reduce(` is looked for only then: `functools.reduce`, not `accelerator.reduce` alone)
+        self.says_reduce = facts.says_reduce = b"reduce(" in facts.source.data and b"functools" in facts.source.data
         self.pending: list[tuple[ast.AST, str]] = []
         # (scope, name) of names last bound to `getattr(torch.optim, cfg.optim)`: a class of
         # torch's optimizers (`optim_cls = getattr(...)`, then `opt = optim_cls(params)`)
@@ -320,10 +331,18 @@ class _FactCollector:
                 self._alternatives(stmt)
         else:
             text = self.facts.source.segment(stmt)
-            if " for " in text and (shape is ast.Expr or shape is ast.Assign or shape is ast.AnnAssign):
-                facts.says_for[id(stmt)] = (stmt, text)
-            if self.says_map and "map(" in text and (shape is ast.Expr or shape is ast.Assign or shape is ast.AnnAssign or shape is ast.AugAssign):
-                facts.says_map[id(stmt)] = (stmt, text)
+            if " for " in text:
+                if shape is ast.Expr or shape is ast.Assign or shape is ast.AnnAssign:
+                    facts.says_for[id(stmt)] = (stmt, text)
+                    facts.runs_per_item[id(stmt)] = stmt
+                elif shape is ast.Return or shape is ast.AugAssign:
+                    facts.runs_per_item[id(stmt)] = stmt
+            if self.says_map and "map(" in text and (shape is ast.Expr or shape is ast.Assign or shape is ast.AnnAssign or shape is ast.AugAssign or shape is ast.Return):
+                if shape is not ast.Return:
+                    facts.says_map[id(stmt)] = (stmt, text)
+                facts.runs_per_item[id(stmt)] = stmt
+            elif self.says_reduce and "reduce(" in text and (shape is ast.Expr or shape is ast.Assign or shape is ast.AnnAssign or shape is ast.AugAssign or shape is ast.Return):
+                facts.runs_per_item[id(stmt)] = stmt
             self._uses(stmt, text)
 
     def _alternatives(self, stmt: ast.If | ast.Try) -> None:
@@ -381,7 +400,11 @@ class _FactCollector:
                     self._record(param.arg, kind, None, None, annotated=True)
         for expr in (*node.decorator_list, *args.defaults, *[d for d in args.kw_defaults if d is not None]):
             self._uses(expr, self.facts.source.segment(expr))
-        if not mentions_training(self.facts.source.segment(node)):
+        text = self.facts.source.segment(node)
+        if not mentions_training(text):
+            if " for " in text or (self.says_map and "map(" in text) or (self.says_reduce and "reduce(" in text):
+                # `def run(loader): return [fit(x, y) for x, y in loader]`: may run a step per item
+                facts.unread_per_item[id(node)] = node
             return  # nothing in it builds, steps, clears or backpropagates anything
         self._statements(node.body, classes, functions + [node])
 

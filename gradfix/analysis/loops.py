@@ -665,6 +665,10 @@ class _Walker:
         self.per_item: dict[int, tuple[tuple[ast.For, ...], tuple[ast.expr, ...]]] = {}
         self.mapped: dict[int, ast.Call] = {}  # id of a consumed `map(step, xs)` -> the call `step(item)`
         self.per_item_seen: set[int] = set()  # ids of the comprehensions read (the outermost first)
+        # statements outside loops that may run a step per item (`facts.runs_per_item`, and
+        # those of the unread functions `note_unread` looks at): one look per statement
+        self.runs_per_item: dict[int, ast.stmt] = facts.runs_per_item
+        self.says_reduce = facts.says_reduce
 
     def clip_alias(self, name: str, facts: ModuleFacts) -> str | None:
         """The torch clip function `name` is bound to once in the module (`clip =
@@ -1224,17 +1228,20 @@ class _Walker:
         for stmt in suite:
             self.statement(stmt, suite, ctx)
 
-    def comprehension_calls(self, stmt: ast.stmt, ctx: _Context) -> None:
+    def comprehension_calls(self, stmt: ast.stmt, ctx: _Context, elements: list[ast.Call] | None = None) -> set[int]:
         """`losses = [trainer.step(x, y) for x, y in batches]` outside any loop: a call of a
         helper of the project that is a comprehension's whole element is noted as a call site
-        (its body is not walked here): a step function's caller, once per item."""
-        elements = []
-        for node in ast_walk(stmt):  # (one walk: a lambda or a function anywhere in it ends the look)
-            if isinstance(node, (ast.Lambda, *FUNCTIONS)):
-                return
-            element = node.elt if isinstance(node, (ast.ListComp, ast.SetComp)) else node.value if isinstance(node, ast.DictComp) else None
-            if isinstance(element, ast.Call):
-                elements.append(element)
+        (its body is not walked here): a step function's caller, once per item. `elements`:
+        those calls, found already (`run_per_item`). The ids of the calls noted."""
+        noted: set[int] = set()
+        if elements is None:
+            elements = []
+            for node in ast_walk(stmt):  # (one walk: a lambda or a function anywhere in it ends the look)
+                if isinstance(node, (ast.Lambda, *FUNCTIONS)):
+                    return noted
+                element = node.elt if isinstance(node, (ast.ListComp, ast.SetComp)) else node.value if isinstance(node, ast.DictComp) else None
+                if isinstance(element, ast.Call):
+                    elements.append(element)
         for element in elements:
             spelled = _getattr_method_call(element)
             call = spelled if spelled is not None else element
@@ -1245,6 +1252,110 @@ class _Walker:
             if helper is not None:
                 self.calls_into.setdefault(id(helper.node), []).append((element, ctx))
                 self.helper_infos[id(helper.node)] = helper
+                noted.add(id(element))
+        return noted
+
+    def run_per_item(self, stmt: ast.stmt, ctx: _Context) -> None:
+        """A statement outside any loop that says ` for `, `map(` or `reduce(` (`facts.runs_per_item`).
+        An expression statement or assignment: `comprehension_calls` as before. Then each call
+        run once per item of a comprehension the statement evaluates whole (`return [fit(x, y)
+        for x, y in loader]`, `sum(fit(b) for b in loader)`), of a consumed `map(step, loader)`
+        or `itertools.starmap(step, pairs)`, or of a `functools.reduce(step, loader, init)`,
+        whose function may backpropagate (`steps_per_item`) and that `comprehension_calls` did
+        not note, is walked inside loops made for it (`item_loop`), home loops of their own, as
+        `for b in loader: step(b)` is read; a fix never edits those loops (`apply.own_edits`).
+        Not when a lambda, a function, `await` or a walrus is anywhere in the statement."""
+        comprehensions: list[ast.AST] = []
+        elements: list[ast.Call] = []
+        calls: list[ast.Call] = []
+        for node in ast_walk(stmt):  # (one walk)
+            shape = node.__class__
+            if shape is ast.Call:
+                calls.append(node)  # type: ignore[arg-type]
+            elif shape is ast.ListComp or shape is ast.SetComp or shape is ast.DictComp:
+                comprehensions.append(node)
+                element = node.value if shape is ast.DictComp else node.elt  # type: ignore[attr-defined]
+                if element.__class__ is ast.Call:
+                    elements.append(element)
+            elif shape is ast.GeneratorExp:
+                comprehensions.append(node)
+            elif shape is ast.Lambda or shape in FUNCTIONS:
+                return
+            elif shape is ast.Await or shape is ast.NamedExpr:
+                elements = []  # (the old reading below only; no per-item reading)
+                comprehensions = calls = []
+        noted = self.comprehension_calls(stmt, ctx, elements) if elements and id(stmt) in self.facts.says_for else set()
+        if not calls and not comprehensions:
+            return
+        whole: set[int] = set()  # generator expressions and `map`s consumed at once
+        folds: list[ast.Call] = []
+        facts = self.facts
+        for call in calls:
+            if _consumes_whole(call):
+                first = call.args[0]
+                if first.__class__ is ast.GeneratorExp or _mapped(first, facts) is not None:
+                    whole.add(id(first))
+            if _mapped(call, facts) == "reduce":
+                folds.append(call)
+        made: list[ast.Call] = []
+        for comp in comprehensions:
+            if comp.__class__ is ast.GeneratorExp and id(comp) not in whole:
+                continue
+            self.comprehension_per_item(comp, (), (), whole)
+            element = comp.value if comp.__class__ is ast.DictComp else comp.elt  # type: ignore[attr-defined]
+            while element.__class__ in (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp):
+                element = element.value if element.__class__ is ast.DictComp else element.elt  # type: ignore[attr-defined]
+            if element.__class__ is ast.Call and id(element) not in noted and id(element) in self.per_item:
+                made.append(element)  # type: ignore[arg-type]
+        for call in calls:
+            if id(call) in whole or call in folds:
+                element = self.map_per_item(call, _mapped(call, facts))  # type: ignore[assignment]
+                if element is not None:
+                    made.append(element)
+        for element in made:
+            if self.steps_per_item(element, ctx):
+                self.call(element, ctx, set())
+
+    def steps_per_item(self, element: ast.Call, ctx: _Context) -> bool:
+        """The call run per item is of a function that backpropagates itself: a function or a
+        method of the module whose own text says `backward` (`backpropagating_names` holds its
+        name first: a look at no text for every other call), a `functools.partial` of one, a
+        factory's closure that does (`step = make_step(model, opt)`), or a name imported from a
+        module of the project whose bytes say it. Anything else (`str(x)`, `opt.step()`,
+        `os.path.join(...)`, a helper that only calls others) is left as before: its loops are
+        not made."""
+        func = element.func
+        imports = self.facts.imports
+        if func.__class__ is ast.Attribute:
+            root = func.value  # type: ignore[attr-defined]
+            while root.__class__ is ast.Attribute:
+                root = root.value  # type: ignore[attr-defined]
+            if func.attr in self.backpropagating_names():  # type: ignore[attr-defined]
+                helper = self.resolve(element, ctx)
+                if helper is None and root.__class__ is ast.Name and root.id not in imports.aliases:  # type: ignore[attr-defined]
+                    helper = self.project_method(func.value, func.attr, ctx)  # type: ignore[attr-defined]
+                return helper is not None and self.says_backward(helper)
+            if root.__class__ is ast.Name and root.id in imports.aliases:  # type: ignore[attr-defined]
+                return self.imported_backpropagates(imports.qualify(dotted(func)) or "")  # `engine.train_step`
+            return False
+        if func.__class__ is not ast.Name:
+            return False
+        name = func.id  # type: ignore[attr-defined]
+        if name in imports.aliases:
+            return self.imported_backpropagates(imports.qualify(name) or "")  # `from engine import train_step`
+        if name in self.backpropagating_names():
+            helper = self.resolve_name(name, ctx)
+            if helper is not None:
+                return self.says_backward(helper)  # (else a closure named as its factory's function)
+        alias = self.callable_aliases(ctx).get(name)
+        if alias is not None:
+            helper = self.resolve_name(alias[0], ctx)  # `step = functools.partial(fit, model, opt)`
+            return helper is not None and self.says_backward(helper)
+        return self.calls_a_closure_step(name + "()")
+
+    def says_backward(self, helper: FunctionInfo) -> bool:
+        text = (helper.source or self.source).segment(helper.node)
+        return "backward" in text or any(alias in text for alias in backward_aliases(self.facts))
 
     def simple_or_compound(self, stmt: ast.stmt, ctx: _Context) -> None:
         if stmt.__class__ in COMPOUND_KINDS:
@@ -1256,10 +1367,9 @@ class _Walker:
         shape = stmt.__class__  # (`is`/`in` on the class, not `isinstance`: `source.COMPOUND_KINDS`)
         if not ctx.loops and not ctx.via and shape not in COMPOUND_KINDS:
             if ctx.source is None or ctx.source is self.source:
-                says_for = id(stmt) in self.facts.says_for  # (noted by the facts walk)
-            else:
-                says_for = isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) and _on_a_line_saying_for(ctx.source, stmt)
-            if says_for:
+                if id(stmt) in self.runs_per_item:  # (noted by the facts walk, or `note_unread`)
+                    self.run_per_item(stmt, ctx.entered(stmt, suite) if extend else ctx)
+            elif isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign)) and _on_a_line_saying_for(ctx.source, stmt):
                 self.comprehension_calls(stmt, ctx.entered(stmt, suite) if extend else ctx)
             return  # no loop runs it: nothing a training loop owns
         if extend and not ctx.in_helper:
@@ -1300,8 +1410,41 @@ class _Walker:
 
     def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, ctx: _Context) -> None:
         # a function body is analysed on its own: loops around the definition do not run it
+        if self.facts.unread_per_item and id(node) in self.facts.unread_per_item:
+            self.note_unread(node)
         inner = _Context(functions=ctx.functions + (node,), class_name=ctx.class_name)
         self.block(node.body, inner)
+
+    def note_unread(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        """A function the facts walk leaves unread (no word of training: `def run(loader):
+        return [fit(x, y) for x, y in loader]`) whose text says ` for `, `map(` or `reduce(`:
+        when it names a function of the module that backpropagates (`backpropagating_names`
+        holds it then), its statements outside its loops that say so are looked at as the
+        facts walk's are (`run_per_item`)."""
+        if node.name not in self.backpropagating_names():
+            return
+        source = self.source
+        found: dict[int, ast.stmt] = {}
+        pending = list(node.body)
+        while pending:
+            stmt = pending.pop()
+            shape = stmt.__class__
+            if shape in COMPOUND_KINDS:
+                if shape in LOOP_KINDS or shape in FUNCTIONS or shape is ast.ClassDef:
+                    continue  # a loop's statements are read in the loop; a definition on its own
+                for name in ("body", "orelse", "finalbody"):
+                    pending += getattr(stmt, name, None) or ()
+                for handler in getattr(stmt, "handlers", ()):
+                    pending += handler.body
+                for case in getattr(stmt, "cases", ()):
+                    pending += case.body
+                continue
+            if shape is ast.Expr or shape is ast.Assign or shape is ast.AnnAssign or shape is ast.AugAssign or shape is ast.Return:
+                text = source.segment(stmt)
+                if " for " in text or "map(" in text or (self.says_reduce and "reduce(" in text):
+                    found[id(stmt)] = stmt
+        if found:
+            self.runs_per_item = {**self.runs_per_item, **found}
 
     def branch(self, ctx: _Context, branch: Branch) -> _Context:
         return ctx.replace(branches=ctx.branches + (branch,))
@@ -1514,7 +1657,7 @@ class _Walker:
             clears = [stmt]  # `p.grad *= 0`, `p.grad[:] = 0`: a clear written by hand
         if isinstance(stmt, ast.Expr) and isinstance(stmt.value, (ast.ListComp, ast.SetComp)):
             ctx = self.bind_comprehension_variable(stmt.value, ctx)
-        if (ctx.loops or ctx.via) and (" for " in text or "map(" in text):
+        if (ctx.loops or ctx.via) and (" for " in text or "map(" in text or (self.says_reduce and "reduce(" in text)):
             self.note_per_item(stmt)
         self.collected(calls, grads, clears, ctx)
 
@@ -1538,16 +1681,17 @@ class _Walker:
         if not found:
             return
         whole: set[int] = set()  # generator expressions and `map`s consumed at once
+        facts = self.facts
         for node in found:
             if node.__class__ is ast.Call and _consumes_whole(node):  # type: ignore[arg-type]
                 first = node.args[0]  # type: ignore[attr-defined]
-                if isinstance(first, ast.GeneratorExp) or _is_map(first):
+                if isinstance(first, ast.GeneratorExp) or _mapped(first, facts) is not None:
                     whole.add(id(first))
         for node in found:
             kind = node.__class__
             if kind is ast.Call:
-                if id(node) in whole:
-                    self.map_per_item(node)  # type: ignore[arg-type]
+                if id(node) in whole or _mapped(node, facts) == "reduce":
+                    self.map_per_item(node, _mapped(node, facts))  # type: ignore[arg-type]
             elif kind is not ast.GeneratorExp or id(node) in whole:
                 self.comprehension_per_item(node, (), (), whole)
 
@@ -1589,10 +1733,17 @@ class _Walker:
         made = ast.copy_location(ast.For(target=target, iter=iterated, body=body, orelse=[], type_comment=None), where)
         return made
 
-    def map_per_item(self, call: ast.Call) -> None:
+    def map_per_item(self, call: ast.Call, kind: str | None = "map") -> ast.Call | None:
+        """The call a consumed `map(f, xs, ...)` (`f(item)`), `itertools.starmap(f, pairs)`
+        (`f(*item)`) or `functools.reduce(f, xs[, init])` (`f(accumulated, item)`) makes per
+        item, made for it (no node of the file), run in a loop made for it."""
         function, iterables = call.args[0], call.args[1:]
         if not isinstance(function, (ast.Name, ast.Attribute)) or any(isinstance(a, ast.Starred) for a in iterables) or call.keywords:
-            return
+            return None
+        if kind != "map":
+            if not iterables or len(iterables) > (2 if kind == "reduce" else 1):
+                return None
+            iterables = iterables[:1]
         names = [f"_gf_item{k}" for k in range(len(iterables))]
         if len(iterables) == 1:
             target: ast.expr = ast.Name(id=names[0], ctx=ast.Store())
@@ -1600,10 +1751,16 @@ class _Walker:
         else:
             target = ast.Tuple(elts=[ast.Name(id=n, ctx=ast.Store()) for n in names], ctx=ast.Store())
             iterated = ast.Call(func=ast.Name(id="zip", ctx=ast.Load()), args=list(iterables), keywords=[])
-        element = ast.copy_location(ast.Call(func=function, args=[ast.Name(id=n, ctx=ast.Load()) for n in names], keywords=[]), call)
+        args: list[ast.expr] = [ast.Name(id=n, ctx=ast.Load()) for n in names]
+        if kind == "starmap":
+            args = [ast.Starred(value=args[0], ctx=ast.Load())]
+        elif kind == "reduce":
+            args = [ast.Name(id="_gf_accumulated", ctx=ast.Load()), *args]
+        element = ast.copy_location(ast.Call(func=function, args=args, keywords=[]), call)
         made = self.item_loop(target, iterated, call, element)
         self.mapped[id(call)] = element
         self.per_item[id(element)] = ((made,), ())
+        return element
 
     def bind_comprehension_variable(self, comp: ast.ListComp | ast.SetComp, ctx: _Context) -> _Context:
         """`[o.step() for o in opts]`, a statement of its own: the variable stands for
@@ -3485,8 +3642,26 @@ def _consumes_whole(call: ast.Call) -> bool:
     return name in _WHOLE_CONSUMERS and len(call.args) >= 1
 
 
-def _is_map(expr: ast.AST) -> bool:
-    return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "map" and len(expr.args) >= 2
+def _mapped(expr: ast.AST, facts: ModuleFacts) -> str | None:
+    """"map" for `map(f, xs, ...)`, "starmap" for `itertools.starmap(f, pairs)` (or `starmap`
+    imported from itertools), "reduce" for `functools.reduce(f, xs[, init])` (or `reduce`
+    imported from functools); names qualified through the module's imports (a project's own
+    `reduce` is none of them)."""
+    if expr.__class__ is not ast.Call or len(expr.args) < 2:  # type: ignore[attr-defined]
+        return None
+    func = expr.func  # type: ignore[attr-defined]
+    if func.__class__ is ast.Name:
+        name = func.id
+        if name == "map":
+            return "map"
+        if name != "starmap" and name != "reduce":
+            return None
+    elif func.__class__ is ast.Attribute and func.attr in ("starmap", "reduce") and func.value.__class__ is ast.Name:
+        name = f"{func.value.id}.{func.attr}"
+    else:
+        return None
+    qualified = facts.imports.qualify(name)
+    return "starmap" if qualified == "itertools.starmap" else "reduce" if qualified == "functools.reduce" else None
 
 
 def called_names(text: str) -> set[str]:

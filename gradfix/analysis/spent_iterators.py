@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 from gradfix.analysis.assignments import assignment_statements
-from gradfix.analysis.facts import classify_constructor
+from gradfix.analysis.facts import OPTIMIZER_CLASSES, classify_constructor
 from gradfix.analysis.names import call_name, positional
+from gradfix.patterns import lazily
 from gradfix.records import dataclass
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -30,6 +31,7 @@ _ITERATOR_CALLS = frozenset({"filter", "map", "iter", "chain", "itertools.chain"
 _PARAMETER_METHODS = frozenset({"parameters", "named_parameters"})
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
+_OWN_PARAMETERS = lazily(r"\bdef[ \t]+(?:named_)?parameters[ \t]*\(")
 
 
 @dataclass(eq=False)
@@ -89,6 +91,8 @@ def _iterator_binding(stmt: ast.stmt) -> tuple[str, ast.expr] | None:
 def _judge(stmt: ast.stmt, model: ModuleModel) -> SpentIterator | None:
     key, value = _iterator_binding(stmt)  # type: ignore[misc]
     source = model.source
+    if value.__class__ is ast.Call and value.func.__class__ is ast.Attribute and _OWN_PARAMETERS.search(source.text):  # type: ignore[attr-defined]
+        return None  # the module defines a `parameters()` of its own, which may hand back a list
     # the function holding the binding, and the class of that method for `self.<attr>`
     chain: list[ast.AST] = []
     owner = source.owner_of(stmt)
@@ -132,7 +136,7 @@ def _judge(stmt: ast.stmt, model: ModuleModel) -> SpentIterator | None:
     right_after = only and _read_right_after(stmt, consumers[0], parents, source)
     for i, first in enumerate(consumers):
         for again in consumers[i + 1 :]:
-            if not _exclusive(first, again, parents):
+            if not _exclusive(first, again, parents) and _both_run(first, again, stmt, parents, key):
                 return SpentIterator(key, stmt, value, form, first, again, False, only, right_after)
     for consumer in consumers:
         if _repeated(consumer, stmt, parents, scope):
@@ -226,7 +230,7 @@ def _consumer(read: ast.AST, parents: dict[int, tuple[ast.AST, str]], model: Mod
         if call.__class__ is ast.Call and (call_name(call) == "dict" or _optimizer_call(call, model)):  # type: ignore[arg-type]
             return call
         return None
-    if parent.__class__ is ast.Dict and field == "values":
+    if parent.__class__ is ast.Dict and field == "values" and "optim" in model.source.text:
         keys = parent.keys  # type: ignore[attr-defined]
         at = next(i for i, v in enumerate(parent.values) if v is read)  # type: ignore[attr-defined]
         given = keys[at]
@@ -236,7 +240,20 @@ def _consumer(read: ast.AST, parents: dict[int, tuple[ast.AST, str]], model: Mod
 
 
 def _optimizer_call(call: ast.Call, model: ModuleModel) -> bool:
-    return classify_constructor(model.facts.imports.qualify(call_name(call))) == "optimizer"
+    """A call that builds an optimizer of torch (`torch.optim.SGD`, `optim.Adam`, `Adam`
+    imported from `torch.optim`) or of another library (`bnb.optim.Adam8bit`); not a class or
+    a factory the module defines itself, which may take anything (a list it builds anew)."""
+    name = call_name(call)
+    if name is None:
+        return False
+    qualified = model.facts.imports.qualify(name) or name
+    if classify_constructor(qualified) != "optimizer":
+        return False
+    if qualified.startswith("torch.optim."):
+        return True
+    if "." not in qualified:
+        return False  # a name of the module (or a builtin): its own optimizer class or factory
+    return qualified.rsplit(".", 1)[1] in OPTIMIZER_CLASSES and qualified.split(".", 1)[0] in model.facts.imports.aliases.values()
 
 
 def _ancestors(node: ast.AST, parents: dict[int, tuple[ast.AST, str]]) -> list[tuple[ast.AST, str]]:
@@ -276,6 +293,19 @@ def _exclusive(one: ast.AST, other: ast.AST, parents: dict[int, tuple[ast.AST, s
             if index_a is not index_b:
                 return True
     return True  # one holds the other
+
+
+def _both_run(one: ast.AST, other: ast.AST, binding: ast.stmt, parents: dict[int, tuple[ast.AST, str]], key: str) -> bool:
+    """For `self.<attr>`: two reads in one method, or one in the method that binds it (which
+    ran first); two other methods may be alternatives (`configure_sgd`, `configure_adam`)."""
+    if not key.startswith("self."):
+        return True
+    method_one, method_other, method_binding = (_method(node, parents) for node in (one, other, binding))
+    return method_one is method_other or method_binding in (method_one, method_other)
+
+
+def _method(node: ast.AST, parents: dict[int, tuple[ast.AST, str]]) -> ast.AST | None:
+    return next((up for up, _ in _ancestors(node, parents) if isinstance(up, (ast.FunctionDef, ast.AsyncFunctionDef))), None)
 
 
 def _child_of(node: ast.AST, leaf: ast.AST, path: list[tuple[ast.AST, str]]) -> ast.AST:

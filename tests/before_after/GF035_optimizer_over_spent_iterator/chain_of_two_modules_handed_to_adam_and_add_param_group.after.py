@@ -3,13 +3,9 @@ import itertools
 import torch
 
 
-def make_optimizer(params, lr):
-    return torch.optim.Adam(params, lr=lr, betas=(0.5, 0.999))
-
-
 def train(encoder, decoder, critic, loader, epochs):
-    autoencoder = itertools.chain(encoder.parameters(), decoder.parameters())
-    opt_g = make_optimizer(autoencoder, 2e-4)
+    autoencoder = list(itertools.chain(encoder.parameters(), decoder.parameters()))
+    opt_g = torch.optim.Adam(autoencoder, lr=2e-4, betas=(0.5, 0.999))
     opt_d = torch.optim.Adam(critic.parameters(), lr=2e-4)
     opt_d.add_param_group({"params": autoencoder, "lr": 1e-5})
     for epoch in range(epochs):

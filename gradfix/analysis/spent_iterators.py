@@ -31,6 +31,7 @@ _ITERATOR_CALLS = frozenset({"filter", "map", "iter", "chain", "itertools.chain"
 _PARAMETER_METHODS = frozenset({"parameters", "named_parameters"})
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
+_CONDITIONS = tuple(kind for kind in (ast.If, ast.IfExp, ast.Try, ast.BoolOp, getattr(ast, "Match", None), getattr(ast, "TryStar", None)) if kind is not None)
 _OWN_PARAMETERS = lazily(r"\bdef[ \t]+(?:named_)?parameters[ \t]*\(")
 
 
@@ -282,17 +283,38 @@ def _exclusive(one: ast.AST, other: ast.AST, parents: dict[int, tuple[ast.AST, s
     up_one = _ancestors(one, parents)[::-1]
     up_other = _ancestors(other, parents)[::-1]
     # (the paths from the scope down; they part below their last common node)
+    common: ast.AST | None = None
     for (node_a, field_a), (node_b, field_b) in zip(up_one, up_other):
         if node_a is not node_b:
-            return False
+            return _leaves_after(one, common, parents)
+        common = node_a
         if field_a != field_b:
-            return node_a.__class__ in (ast.If, ast.IfExp, ast.Try) or node_a.__class__.__name__ in ("TryStar",)
+            if node_a.__class__ in (ast.If, ast.IfExp, ast.Try) or node_a.__class__.__name__ == "TryStar":
+                return True
+            return _leaves_after(one, node_a, parents)
         if field_a == "cases":
             index_a = _child_of(node_a, one, up_one)
             index_b = _child_of(node_a, other, up_other)
             if index_a is not index_b:
                 return True
     return True  # one holds the other
+
+
+def _leaves_after(node: ast.AST, below: ast.AST | None, parents: dict[int, tuple[ast.AST, str]]) -> bool:
+    """After `node` runs, a `return` or `raise` of a block between it and `below` (at or after
+    the statement holding it) leaves the function: `if kind == "sgd": return SGD(params)`
+    then `return Adam(params)`."""
+    child = node
+    for up, field in _ancestors(node, parents):
+        block = getattr(up, field, None)
+        if block.__class__ is list and isinstance(child, ast.stmt):
+            at = next((i for i, stmt in enumerate(block) if stmt is child), None)
+            if at is not None and any(stmt.__class__ in (ast.Return, ast.Raise) for stmt in block[at:]):
+                return up is not below  # (in the common block itself, the later read comes first)
+        if up is below:
+            return False
+        child = up
+    return False
 
 
 def _both_run(one: ast.AST, other: ast.AST, binding: ast.stmt, parents: dict[int, tuple[ast.AST, str]], key: str) -> bool:
@@ -323,6 +345,8 @@ def _repeated(consumer: ast.AST, binding: ast.stmt, parents: dict[int, tuple[ast
     for up, field in _ancestors(consumer, parents):
         if isinstance(up, _FUNCTIONS) or up is scope:
             return False
+        if up.__class__ in _CONDITIONS and field != "test":
+            return False  # `if optimizer is None:` (built once, lazily), `if epoch == 0:`: not followed
         if isinstance(up, _LOOPS) and field == "body" and id(up) not in inside_binding:
             return not any(stmt.__class__ in (ast.Break, ast.Return, ast.Raise) for stmt in up.body)  # type: ignore[attr-defined]
         if up.__class__ in (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp):

@@ -52,3 +52,34 @@ def first_that_builds(model, loader, names):
         optimizer.zero_grad()
         F.mse_loss(model(x), y).backward()
         optimizer.step()
+
+
+def build(model, kind):
+    params = model.parameters()
+    if kind == "sgd":
+        return torch.optim.SGD(params, lr=0.1)
+    return torch.optim.Adam(params)
+
+
+def built_lazily(model, loader):
+    params = filter(lambda p: p.requires_grad, model.parameters())
+    optimizer = None
+    for x, y in loader:
+        if optimizer is None:
+            optimizer = torch.optim.SGD(params=params, lr=0.1)
+        optimizer.zero_grad()
+        F.mse_loss(model(x), y).backward()
+        optimizer.step()
+
+
+def built_by_a_nested_function(model, loader, lr):
+    params = model.parameters()
+
+    def make():
+        return torch.optim.SGD(params, lr=lr)
+
+    optimizer = make()
+    for x, y in loader:
+        optimizer.zero_grad()
+        F.mse_loss(model(x), y).backward()
+        optimizer.step()

@@ -132,3 +132,26 @@ def test_parameters_first_built_in_the_epoch_loop_train_like_a_list_with_unsafe_
     buggy = FIRST_IN_LOOP.replace("{params}", "model.parameters()")
     hand = FIRST_IN_LOOP.replace("{params}", "list(model.parameters())")
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF035", "--unsafe-fixes")
+
+
+def test_torch_refuses_a_spent_iterator_only_as_the_whole_parameter_list() -> None:
+    """What the rule's docs say of torch: a spent iterator handed as the whole `params`
+    raises at once; as a group (alone or beside others, or through `add_param_group`) it is an
+    empty group, accepted without a word."""
+    import pytest
+    import torch
+
+    model = torch.nn.Sequential(torch.nn.Linear(3, 4), torch.nn.Linear(4, 2))
+    spent = model.parameters()
+    torch.optim.SGD(spent, lr=0.1)
+    with pytest.raises(ValueError, match="empty parameter list"):
+        torch.optim.SGD(spent, lr=0.1)
+    head = model[1].parameters()
+    torch.optim.Adam([{"params": head}])
+    alone = torch.optim.Adam([{"params": head}])
+    beside = torch.optim.Adam([{"params": head, "lr": 1.0}, {"params": model[0].parameters()}])
+    grown = torch.optim.SGD(model[0].parameters(), lr=0.1)
+    grown.add_param_group({"params": head})
+    assert [len(g["params"]) for g in alone.param_groups] == [0]
+    assert [len(g["params"]) for g in beside.param_groups] == [0, 2]
+    assert [len(g["params"]) for g in grown.param_groups] == [2, 0]

@@ -52,9 +52,16 @@ class SpentIterator:
 
 
 def spent_iterators(model: ModuleModel) -> list[SpentIterator]:
-    candidates = [stmt for stmt in assignment_statements(model) if _iterator_binding(stmt) is not None]
+    text = model.source.text
+    if "optim" not in text or "param" not in text:
+        return []  # no optimizer of torch's or of an imported library's is built, or no parameters named
+    source = model.source
+    candidates = [
+        stmt for stmt in assignment_statements(model)
+        if _iterator_binding(stmt) is not None and "param" in source.segment(stmt.value)  # type: ignore[attr-defined]
+    ]  # fmt: skip
     if not candidates:
-        return []  # (nearly every file: no name is bound to a parameter iterator)
+        return []  # (nearly every file: no name is bound to an iterator over parameters)
     out: list[SpentIterator] = []
     for stmt in candidates:
         found = _judge(stmt, model)

@@ -19,15 +19,23 @@ class OptimizerOverSpentIterator(Rule):
     one-shot iterator of parameters -- `filter(lambda p: p.requires_grad, model.parameters())`,
     `model.parameters()` or `model.named_parameters()` itself, a generator expression
     `(p for n, p in model.named_parameters() if ...)`, `map(...)`, `itertools.chain(...)` --
-    that is handed to an optimizer (as its `params`, or as a group's `{"params": params, ...}`,
-    `dict(params=params)`, also through `add_param_group`) more than once: two optimizers
+    that names parameters (its text says `param`: not `filter(f, trainable)`, whose
+    argument gradfix does not follow), and that is handed to an optimizer of torch or of an
+    imported library (not a class or a factory of the module, which may take anything; a
+    module that defines its own `parameters()` is left alone: that may hand back a list),
+    as its `params`, or as a group's `{"params": params, ...}`,
+    `dict(params=params)`, also through `add_param_group`), more than once: two optimizers
     built over it, or one built again in a loop (`for epoch ...:` or `while ...:`, an
     optimizer rebuilt each epoch for a new learning rate) that does not bind the name again.
     Two reads in other arms of an `if`, a conditional expression, a `match` or a `try`'s body
     and handler are never both run and are not reported; neither is a read in a function
-    nested in the binding's one (when it runs is not followed), a loop that always leaves
-    after one pass (an unconditional `break`, `return` or `raise` in its body), a name bound
-    more than once, or an iterator read once.
+    nested in the binding's one (when it runs is not followed), a read followed by a `return`
+    or `raise` before the other (`if kind == "sgd": return SGD(params)`, then `return
+    Adam(params)`), a read under a condition inside the loop (`if optimizer is None:`, an
+    optimizer built lazily once), a loop that always leaves after one pass (an
+    unconditional `break`, `return` or `raise` in its body), two reads of `self.<attr>` in two
+    methods neither of which binds it (`configure_sgd`, `configure_adam`: alternatives), a
+    name bound more than once, or an iterator read once.
 
     ## Why is this bad?
     An iterator is spent by its first reader. The first optimizer takes every parameter; the

@@ -32,11 +32,12 @@ _PARAMETER_METHODS = frozenset({"parameters", "named_parameters"})
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _CONDITIONS = tuple(kind for kind in (ast.If, ast.IfExp, ast.Try, ast.BoolOp, getattr(ast, "Match", None), getattr(ast, "TryStar", None)) if kind is not None)
-# a line that may bind a one-shot iterator (`x = filter(`, `self.x = (`, `x = m.parameters()`),
+# a line that may bind a one-shot iterator (`x = filter(`, `self.x = (`, `x = m.parameters()` as
+# the whole value: not `opt = Adam(m.parameters())`, the line of nearly every training file),
 # tried only on the lines that say `param` (a binding split over lines is seen when its first
 # line says it: `params = (` or `x = filter(\n lambda p: ..., m.parameters())` is not)
 _BINDING_LINE = lazily(
-    r"(?m)^[ \t]*(?:self\.)?\w+[ \t]*(?::[^=\n]*)?=[ \t]*(?:(?:filter|map|iter|(?:itertools\.)?chain)[ \t]*\(|\(|[\w.\[\]()]*\.(?:named_)?parameters[ \t]*\()"
+    r"(?m)^[ \t]*(?:self\.)?\w+[ \t]*(?::[^=\n]*)?=[ \t]*(?:(?:filter|map|iter|(?:itertools\.)?chain)[ \t]*\(|\(|[\w.\[\]]+\.(?:named_)?parameters[ \t]*\([^()\n]*\)[ \t]*(?:#|\r?$))"
 )
 _OWN_PARAMETERS = lazily(r"\bdef[ \t]+(?:named_)?parameters[ \t]*\(")
 
@@ -61,12 +62,13 @@ def spent_iterators(model: ModuleModel) -> list[SpentIterator]:
     text = model.source.text
     if "optim" not in text or "param" not in text:
         return []  # no optimizer of torch's or of an imported library's is built, or no parameters named
-    if next(on_lines(_BINDING_LINE, text, "param"), None) is None:
-        return []  # no line naming parameters binds an iterator (most training files): no walk
     source = model.source
+    lines = {source.position(match.start())[0] for match in on_lines(_BINDING_LINE, text, "param")}
+    if not lines:
+        return []  # no line naming parameters binds an iterator (most training files): no walk
     candidates = [
         stmt for stmt in assignment_statements(model)
-        if _iterator_binding(stmt) is not None and "param" in source.segment(stmt.value)  # type: ignore[attr-defined]
+        if stmt.lineno in lines and _iterator_binding(stmt) is not None and "param" in source.segment(stmt.value)  # type: ignore[attr-defined]
     ]  # fmt: skip
     if not candidates:
         return []  # (nearly every file: no name is bound to an iterator over parameters)

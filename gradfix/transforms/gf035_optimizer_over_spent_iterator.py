@@ -53,7 +53,10 @@ class OptimizerOverSpentIterator(Rule):
     head_params = filter(lambda p: p.requires_grad, model.head.parameters())
     optimizer = torch.optim.Adam([{"params": head_params, "lr": lr}, {"params": model.backbone.parameters(), "lr": lr / 10}])
     for epoch in range(epochs):
-        train_one_epoch(model, optimizer, loader)
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
         lr = lr * 0.9
         optimizer = torch.optim.Adam([{"params": head_params, "lr": lr}, {"params": model.backbone.parameters(), "lr": lr / 10}])
     ```
@@ -63,7 +66,10 @@ class OptimizerOverSpentIterator(Rule):
     head_params = list(filter(lambda p: p.requires_grad, model.head.parameters()))
     optimizer = torch.optim.Adam([{"params": head_params, "lr": lr}, {"params": model.backbone.parameters(), "lr": lr / 10}])
     for epoch in range(epochs):
-        train_one_epoch(model, optimizer, loader)
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
         lr = lr * 0.9
         optimizer = torch.optim.Adam([{"params": head_params, "lr": lr}, {"params": model.backbone.parameters(), "lr": lr / 10}])
     ```

@@ -19,7 +19,7 @@ from gradfix import syntax as ast
 from gradfix.analysis.assignments import assignment_statements
 from gradfix.analysis.facts import OPTIMIZER_CLASSES, classify_constructor
 from gradfix.analysis.names import call_name, positional
-from gradfix.patterns import lazily, on_lines
+from gradfix.patterns import lazily
 from gradfix.records import dataclass
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -32,17 +32,6 @@ _PARAMETER_METHODS = frozenset({"parameters", "named_parameters"})
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _CONDITIONS = tuple(kind for kind in (ast.If, ast.IfExp, ast.Try, ast.BoolOp, getattr(ast, "Match", None), getattr(ast, "TryStar", None)) if kind is not None)
-# a line binding a one-shot iterator (`x = filter(`, `self.x = (p for`, a generator expression
-# opened at the line's end, `x = m.parameters()` as the whole value: not `opt =
-# Adam(m.parameters())`, the line of nearly every training file), tried only on the lines holding
-# one of `_LITERALS` (each looked for by `in`, in C). Scanning the whole text for `=` and trying
-# the pattern at each cost 0.57% of perf5's instructions; trying it on every line saying `param`
-# (a Python loop per line) 0.39%.
-_BINDING = lazily(
-    r"(?m)^[ \t]*(?:self\.)?\w+[ \t]*(?::[^=\n]*)?=[ \t]*(?:(?:filter|map|iter|(?:itertools\.)?chain)[ \t]*\("
-    r"|\((?:[^)\n]*\bfor\b|[ \t]*\r?$)|[\w.\[\]]+\.(?:named_)?parameters[ \t]*\([^()\n]*\)[ \t]*(?:#|\r?$))"
-)
-_LITERALS = ("filter(", "map(", "iter(", "chain(", "= (", "=(", "parameters()\n", "parameters()\r", "parameters() ")
 _OWN_PARAMETERS = lazily(r"\bdef[ \t]+(?:named_)?parameters[ \t]*\(")
 
 
@@ -67,16 +56,9 @@ def spent_iterators(model: ModuleModel) -> list[SpentIterator]:
     if "optim" not in text or "param" not in text:
         return []  # no optimizer of torch's or of an imported library's is built, or no parameters named
     source = model.source
-    lines = {
-        source.position(match.start())[0]
-        for literal in _LITERALS if literal in text
-        for match in on_lines(_BINDING, text, literal)
-    }  # fmt: skip
-    if not lines:
-        return []  # no line naming parameters binds an iterator (most training files): no walk
     candidates = [
         stmt for stmt in assignment_statements(model)
-        if stmt.lineno in lines and _iterator_binding(stmt) is not None and "param" in source.segment(stmt.value)  # type: ignore[attr-defined]
+        if _iterator_binding(stmt) is not None and "param" in source.segment(stmt.value)  # type: ignore[attr-defined]
     ]  # fmt: skip
     if not candidates:
         return []  # (nearly every file: no name is bound to an iterator over parameters)

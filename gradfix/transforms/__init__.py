@@ -45,6 +45,7 @@ from gradfix.transforms.gf031_scheduler_over_replaced_optimizer import Scheduler
 from gradfix.transforms.gf032_generator_gradient_in_discriminator_step import GeneratorGradientInDiscriminatorStep
 from gradfix.transforms.gf033_gradients_read_never_cleared import GradientsReadNeverCleared
 from gradfix.transforms.gf034_scaler_update_between_steps import ScalerUpdateBetweenSteps
+from gradfix.transforms.gf035_optimizer_over_spent_iterator import OptimizerOverSpentIterator
 
 ALL_RULES: tuple[type[Rule], ...] = (
     MissingZeroGrad,
@@ -81,6 +82,7 @@ ALL_RULES: tuple[type[Rule], ...] = (
     GeneratorGradientInDiscriminatorStep,
     GradientsReadNeverCleared,
     ScalerUpdateBetweenSteps,
+    OptimizerOverSpentIterator,
 )
 
 RULES_BY_CODE: dict[str, type[Rule]] = {rule.code: rule for rule in ALL_RULES}

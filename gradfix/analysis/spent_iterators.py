@@ -1,0 +1,370 @@
+"""Parameters bound once as a one-shot iterator and handed to an optimizer more than once.
+
+`params = filter(lambda p: p.requires_grad, model.parameters())` (or `model.parameters()`
+itself, a generator expression, `map(...)`, `itertools.chain(...)`) can be read once: the
+first optimizer built over it (directly, or as a group's `{"params": params}`) empties it, and
+every later one gets nothing. torch 2.13 raises `ValueError: optimizer got an empty parameter
+list` only when the iterator is the whole `params` argument; an empty parameter group inside a
+list of groups, or handed to `add_param_group`, is accepted, and its parameters silently stop
+training.
+
+Read facts only: which name (a function's local, a module's global, or `self.<attr>` of a
+class) is bound once to such an iterator, where an optimizer or a parameter group reads it,
+and whether two of those reads (or one, in a loop that does not bind it again) both run.
+"""
+
+from __future__ import annotations
+
+from gradfix import syntax as ast
+from gradfix.analysis.assignments import assignment_statements
+from gradfix.analysis.facts import OPTIMIZER_CLASSES, classify_constructor
+from gradfix.analysis.names import call_name, positional
+from gradfix.patterns import lazily
+from gradfix.records import dataclass
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from gradfix.analysis.loops import ModuleModel
+
+# calls whose result is a one-shot iterator of what they are given
+_ITERATOR_CALLS = frozenset({"filter", "map", "iter", "chain", "itertools.chain"})
+_PARAMETER_METHODS = frozenset({"parameters", "named_parameters"})
+_FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+_CONDITIONS = tuple(kind for kind in (ast.If, ast.IfExp, ast.Try, ast.BoolOp, getattr(ast, "Match", None), getattr(ast, "TryStar", None)) if kind is not None)
+_OWN_PARAMETERS = lazily(r"\bdef[ \t]+(?:named_)?parameters[ \t]*\(")
+
+
+@dataclass(eq=False)
+class SpentIterator:
+    key: str  # `params`, `self.hypernet_params`
+    binding: ast.stmt  # the one statement binding it
+    value: ast.expr  # the iterator expression
+    form: str  # `filter(...)`, `model.parameters()` ... for the message
+    first: ast.AST  # the optimizer call or group dict that spends it
+    again: ast.AST  # a later one, which gets nothing
+    in_loop: bool  # `again` is `first` itself, run again by a loop that does not bind the key
+    only_optimizers: bool  # every read of the key is an optimizer's or a group's
+    # the first read is in a statement of the binding's own block, after it, with only plain
+    # assignments between that name nothing about `requires_grad`: reading the iterator whole
+    # at its binding then sees the parameters the first optimizer saw
+    read_right_after: bool
+
+
+def spent_iterators(model: ModuleModel) -> list[SpentIterator]:
+    text = model.source.text
+    if "optim" not in text or "param" not in text:
+        return []  # no optimizer of torch's or of an imported library's is built, or no parameters named
+    source = model.source
+    candidates = [
+        stmt for stmt in assignment_statements(model)
+        if _iterator_binding(stmt) is not None and "param" in source.segment(stmt.value)  # type: ignore[attr-defined]
+    ]  # fmt: skip
+    if not candidates:
+        return []  # (nearly every file: no name is bound to an iterator over parameters)
+    out: list[SpentIterator] = []
+    for stmt in candidates:
+        found = _judge(stmt, model)
+        if found is not None:
+            out.append(found)
+    return out
+
+
+def _iterator_binding(stmt: ast.stmt) -> tuple[str, ast.expr] | None:
+    """(key, value) of `key = <one-shot iterator>`, a plain name or `self.<attr>`."""
+    value = stmt.value  # type: ignore[attr-defined]
+    kind = value.__class__
+    if kind is ast.GeneratorExp:
+        pass
+    elif kind is ast.Call:
+        func = value.func
+        if func.__class__ is ast.Attribute:
+            if func.attr not in _PARAMETER_METHODS and call_name(value) != "itertools.chain":
+                return None
+        elif func.__class__ is not ast.Name or func.id not in _ITERATOR_CALLS:
+            return None
+    else:
+        return None
+    targets = stmt.targets if stmt.__class__ is ast.Assign else [stmt.target]  # type: ignore[attr-defined]
+    if len(targets) != 1:
+        return None
+    target = targets[0]
+    if target.__class__ is ast.Name:
+        return target.id, value
+    if target.__class__ is ast.Attribute and target.value.__class__ is ast.Name and target.value.id == "self":
+        return f"self.{target.attr}", value
+    return None
+
+
+def _judge(stmt: ast.stmt, model: ModuleModel) -> SpentIterator | None:
+    key, value = _iterator_binding(stmt)  # type: ignore[misc]
+    source = model.source
+    if value.__class__ is ast.Call and value.func.__class__ is ast.Attribute and _OWN_PARAMETERS.search(source.text):  # type: ignore[attr-defined]
+        return None  # the module defines a `parameters()` of its own, which may hand back a list
+    # the function holding the binding, and the class of that method for `self.<attr>`
+    chain: list[ast.AST] = []
+    owner = source.owner_of(stmt)
+    while owner is not None and not isinstance(owner, ast.Module):
+        chain.append(owner)
+        owner = source.owner_of(owner) if isinstance(owner, ast.stmt) else None
+    if owner is None:
+        return None
+    function = next((node for node in chain if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))), None)
+    if function is not None and any(isinstance(node, ast.ClassDef) for node in chain[: chain.index(function)]):
+        return None  # a class body inside the function: not followed
+    if key.startswith("self."):
+        if function is None:
+            return None
+        at = chain.index(function)
+        if at + 1 >= len(chain) or not isinstance(chain[at + 1], ast.ClassDef):
+            return None  # `self` of a nested function: not followed
+        scope: ast.AST = chain[at + 1]
+    elif function is None:
+        if any(isinstance(node, ast.ClassDef) for node in chain):
+            return None  # a class attribute
+        scope = owner  # the module: its functions may read the global too
+    else:
+        scope = function
+    bindings, reads, parents = _occurrences(scope, key)
+    if len(bindings) != 1 or bindings[0] is not _target(stmt):
+        return None  # bound again (or declared `global`/`nonlocal`): not followed
+    consumers: list[ast.AST] = []
+    others = 0
+    for read in reads:
+        consumer = _consumer(read, parents, model)
+        if consumer is None or _nested_function(consumer, parents, scope, key):
+            others += 1
+        else:
+            consumers.append(consumer)
+    if not consumers:
+        return None
+    consumers.sort(key=lambda node: (node.lineno, node.col_offset))  # type: ignore[attr-defined]
+    form = _form(value, source)
+    only = others == 0
+    right_after = only and _read_right_after(stmt, consumers[0], parents, source)
+    for i, first in enumerate(consumers):
+        for again in consumers[i + 1 :]:
+            if not _exclusive(first, again, parents) and _both_run(first, again, stmt, parents, key):
+                return SpentIterator(key, stmt, value, form, first, again, False, only, right_after)
+    for consumer in consumers:
+        if _repeated(consumer, stmt, parents, scope):
+            return SpentIterator(key, stmt, value, form, consumer, consumer, True, only, right_after)
+    return None
+
+
+def _read_right_after(binding: ast.stmt, first: ast.AST, parents: dict[int, tuple[ast.AST, str]], source: object) -> bool:
+    statement = first
+    while not isinstance(statement, ast.stmt):
+        up = parents.get(id(statement))
+        if up is None:
+            return False
+        statement = up[0]
+    block = source.block_of(binding)  # type: ignore[attr-defined]
+    if block is None:
+        return False
+    at = next((i for i, stmt in enumerate(block) if stmt is binding), None)
+    end = next((i for i, stmt in enumerate(block) if stmt is statement), None)
+    if at is None or end is None or end <= at:
+        return False
+    for between in block[at + 1 : end]:
+        if between.__class__ not in (ast.Assign, ast.AnnAssign):
+            return False
+        targets = between.targets if between.__class__ is ast.Assign else [between.target]  # type: ignore[attr-defined]
+        for target in targets:
+            plain = target.__class__ is ast.Name or (
+                target.__class__ is ast.Attribute and target.value.__class__ is ast.Name and target.value.id == "self"
+            )
+            if not plain:
+                return False  # `model.fc = ...`: the module's parameters may change
+        text = source.segment(between)  # type: ignore[attr-defined]
+        if "requires_grad" in text or "freez" in text:
+            return False
+    return True
+
+
+def _target(stmt: ast.stmt) -> ast.AST:
+    return stmt.targets[0] if stmt.__class__ is ast.Assign else stmt.target  # type: ignore[attr-defined]
+
+
+def _occurrences(scope: ast.AST, key: str) -> tuple[list[ast.AST], list[ast.AST], dict[int, tuple[ast.AST, str]]]:
+    """The nodes that bind `key` in `scope` (a `global`/`nonlocal` of the name counts as one),
+    those that read it, and each node's parent with the field holding it."""
+    attribute = key[5:] if key.startswith("self.") else None
+    bindings: list[ast.AST] = []
+    reads: list[ast.AST] = []
+    parents: dict[int, tuple[ast.AST, str]] = {}
+    stack: list[ast.AST] = [scope]
+    while stack:
+        node = stack.pop()
+        kind = node.__class__
+        if attribute is None:
+            if kind is ast.Name and node.id == key:  # type: ignore[attr-defined]
+                (reads if node.ctx.__class__ is ast.Load else bindings).append(node)  # type: ignore[attr-defined]
+            elif kind in (ast.Global, ast.Nonlocal) and key in node.names:  # type: ignore[attr-defined]
+                bindings.append(node)
+            elif kind is ast.arg and node.arg == key:  # type: ignore[attr-defined]
+                bindings.append(node)  # a parameter of a nested function: another name
+        elif (
+            kind is ast.Attribute and node.attr == attribute  # type: ignore[attr-defined]
+            and node.value.__class__ is ast.Name and node.value.id == "self"  # type: ignore[attr-defined]
+        ):  # fmt: skip
+            (reads if node.ctx.__class__ is ast.Load else bindings).append(node)  # type: ignore[attr-defined]
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if value.__class__ is list:
+                for item in value:
+                    if isinstance(item, ast.AST):
+                        parents[id(item)] = (node, name)
+                        stack.append(item)
+            elif isinstance(value, ast.AST) and name not in ("ctx", "op"):
+                parents[id(value)] = (node, name)
+                stack.append(value)
+    return bindings, reads, parents
+
+
+def _consumer(read: ast.AST, parents: dict[int, tuple[ast.AST, str]], model: ModuleModel) -> ast.AST | None:
+    """The optimizer call (`SGD(read, ...)`, `SGD(params=read)`) or the parameter group
+    (`{"params": read, ...}`, `dict(params=read)`) that reads `read`, if it is one."""
+    parent, field = parents.get(id(read), (None, ""))
+    if parent is None:
+        return None
+    if parent.__class__ is ast.Call and field == "args":
+        args = positional(parent)  # type: ignore[arg-type]
+        if args and args[0] is read and _optimizer_call(parent, model):
+            return parent
+        return None
+    if parent.__class__ is ast.keyword and parent.arg == "params":  # type: ignore[attr-defined]
+        call = parents.get(id(parent), (None, ""))[0]
+        if call.__class__ is ast.Call and (call_name(call) == "dict" or _optimizer_call(call, model)):  # type: ignore[arg-type]
+            return call
+        return None
+    if parent.__class__ is ast.Dict and field == "values" and "optim" in model.source.text:
+        keys = parent.keys  # type: ignore[attr-defined]
+        at = next(i for i, v in enumerate(parent.values) if v is read)  # type: ignore[attr-defined]
+        given = keys[at]
+        if given.__class__ is ast.Constant and given.value == "params":
+            return parent
+    return None
+
+
+def _optimizer_call(call: ast.Call, model: ModuleModel) -> bool:
+    """A call that builds an optimizer of torch (`torch.optim.SGD`, `optim.Adam`, `Adam`
+    imported from `torch.optim`) or of another library (`bnb.optim.Adam8bit`); not a class or
+    a factory the module defines itself, which may take anything (a list it builds anew)."""
+    name = call_name(call)
+    if name is None:
+        return False
+    qualified = model.facts.imports.qualify(name) or name
+    if classify_constructor(qualified) != "optimizer":
+        return False
+    if qualified.startswith("torch.optim."):
+        return True
+    if "." not in qualified:
+        return False  # a name of the module (or a builtin): its own optimizer class or factory
+    return qualified.rsplit(".", 1)[1] in OPTIMIZER_CLASSES and qualified.split(".", 1)[0] in model.facts.imports.aliases.values()
+
+
+def _ancestors(node: ast.AST, parents: dict[int, tuple[ast.AST, str]]) -> list[tuple[ast.AST, str]]:
+    """(ancestor, field leading down to `node`), from `node`'s parent up to the scope."""
+    out: list[tuple[ast.AST, str]] = []
+    step = parents.get(id(node))
+    while step is not None:
+        out.append(step)
+        step = parents.get(id(step[0]))
+    return out
+
+
+def _nested_function(node: ast.AST, parents: dict[int, tuple[ast.AST, str]], scope: ast.AST, key: str) -> bool:
+    """The read sits in a function (or lambda) nested in the binding's own function: when, and
+    how often, it runs is not followed. For `self.<attr>`, the methods of the class are the
+    functions followed; a function nested in one is not."""
+    functions = [up for up, _ in _ancestors(node, parents) if isinstance(up, _FUNCTIONS) and up is not scope]
+    if key.startswith("self."):
+        return len(functions) > 1 or not functions
+    return bool(functions)
+
+
+def _exclusive(one: ast.AST, other: ast.AST, parents: dict[int, tuple[ast.AST, str]]) -> bool:
+    """The two never both run in one pass: other arms of an `if`, a conditional expression, a
+    `match` or a `try`'s body and its handlers, or one in the other (the same call)."""
+    up_one = _ancestors(one, parents)[::-1]
+    up_other = _ancestors(other, parents)[::-1]
+    # (the paths from the scope down; they part below their last common node)
+    common: ast.AST | None = None
+    for (node_a, field_a), (node_b, field_b) in zip(up_one, up_other):
+        if node_a is not node_b:
+            return _leaves_after(one, common, parents)
+        common = node_a
+        if field_a != field_b:
+            if node_a.__class__ in (ast.If, ast.IfExp, ast.Try) or node_a.__class__.__name__ == "TryStar":
+                return True
+            return _leaves_after(one, node_a, parents)
+        if field_a == "cases":
+            index_a = _child_of(node_a, one, up_one)
+            index_b = _child_of(node_a, other, up_other)
+            if index_a is not index_b:
+                return True
+    return True  # one holds the other
+
+
+def _leaves_after(node: ast.AST, below: ast.AST | None, parents: dict[int, tuple[ast.AST, str]]) -> bool:
+    """After `node` runs, a `return` or `raise` of a block between it and `below` (at or after
+    the statement holding it) leaves the function: `if kind == "sgd": return SGD(params)`
+    then `return Adam(params)`."""
+    child = node
+    for up, field in _ancestors(node, parents):
+        block = getattr(up, field, None)
+        if block.__class__ is list and isinstance(child, ast.stmt):
+            at = next((i for i, stmt in enumerate(block) if stmt is child), None)
+            if at is not None and any(stmt.__class__ in (ast.Return, ast.Raise) for stmt in block[at:]):
+                return up is not below  # (in the common block itself, the later read comes first)
+        if up is below:
+            return False
+        child = up
+    return False
+
+
+def _both_run(one: ast.AST, other: ast.AST, binding: ast.stmt, parents: dict[int, tuple[ast.AST, str]], key: str) -> bool:
+    """For `self.<attr>`: two reads in one method, or one in the method that binds it (which
+    ran first); two other methods may be alternatives (`configure_sgd`, `configure_adam`)."""
+    if not key.startswith("self."):
+        return True
+    method_one, method_other, method_binding = (_method(node, parents) for node in (one, other, binding))
+    return method_one is method_other or method_binding in (method_one, method_other)
+
+
+def _method(node: ast.AST, parents: dict[int, tuple[ast.AST, str]]) -> ast.AST | None:
+    return next((up for up, _ in _ancestors(node, parents) if isinstance(up, (ast.FunctionDef, ast.AsyncFunctionDef))), None)
+
+
+def _child_of(node: ast.AST, leaf: ast.AST, path: list[tuple[ast.AST, str]]) -> ast.AST:
+    """The child of `node` on the way down to `leaf`."""
+    for at, (up, _) in enumerate(path):
+        if up is node:
+            return path[at + 1][0] if at + 1 < len(path) else leaf
+    return leaf
+
+
+def _repeated(consumer: ast.AST, binding: ast.stmt, parents: dict[int, tuple[ast.AST, str]], scope: ast.AST) -> bool:
+    """The consumer runs in the body of a loop (of its own function) that holds neither the
+    binding nor an unconditional `break` or `return`: a second pass reads the spent iterator."""
+    inside_binding = {id(up) for up, _ in _ancestors(binding, parents)}
+    for up, field in _ancestors(consumer, parents):
+        if isinstance(up, _FUNCTIONS) or up is scope:
+            return False
+        if up.__class__ in _CONDITIONS and field != "test":
+            return False  # `if optimizer is None:` (built once, lazily), `if epoch == 0:`: not followed
+        if isinstance(up, _LOOPS) and field == "body" and id(up) not in inside_binding:
+            return not any(stmt.__class__ in (ast.Break, ast.Return, ast.Raise) for stmt in up.body)  # type: ignore[attr-defined]
+        if up.__class__ in (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp):
+            return False  # (a comprehension's passes: not followed)
+    return False
+
+
+def _form(value: ast.expr, source: object) -> str:
+    if value.__class__ is ast.GeneratorExp:
+        return "a generator expression"
+    func = value.func  # type: ignore[attr-defined]
+    if func.__class__ is ast.Attribute and func.attr in _PARAMETER_METHODS:
+        return f"`.{func.attr}()`"
+    return f"`{call_name(value) or 'iter'}(...)`"  # type: ignore[arg-type]

@@ -189,13 +189,46 @@ def _unpacked_optimizer_params(binding: Binding, model: ModuleModel) -> ast.expr
     info = model.facts.module_functions.get(call.func.id)
     if info is None or info.class_name is not None:
         return None
+    returned = _returned_optimizers(info, model)
     elements = target.elts
-    place = next((i for i, e in enumerate(elements) if e.__class__ is ast.Name and e.id == binding.key), None)
-    if place is None:
+    if returned is None or returned[0] != len(elements):
         return None
-    nodes = list(own_nodes(info.node))
+    place = next((i for i, e in enumerate(elements) if e.__class__ is ast.Name and e.id == binding.key), None)
+    if place is None or place not in returned[1]:
+        return None
+    other, params, root = returned[1][place]
+    if elements[other].__class__ is not ast.Name:
+        return None
+    caller = elements[other].id  # type: ignore[attr-defined]
+
+    class Substitute(ast.node_transformer()):
+        def visit_Name(self, node: ast.Name) -> ast.expr:
+            return ast.Name(id=caller, ctx=ast.Load()) if node.id == root else node
+
+    return Substitute().visit(copy.deepcopy(params))  # type: ignore[no-any-return]
+
+
+def _returned_optimizers(info: FunctionInfo, model: ModuleModel) -> tuple[int, dict[int, tuple[int, ast.expr, str]]] | None:
+    """For a function of the file every `return` of which is a tuple of one length: that length
+    and, for each place holding in every `return` a torch optimizer over the parameters of a name
+    returned at another place, (that other place, the optimizer's first argument, the name).
+    Read once per function (and only for one whose text says `optim`)."""
+    cache = model.facts.__dict__.setdefault("_returned_optimizers", {})
+    hit = cache.get(id(info.node))
+    if hit is not None and hit[0] is info.node:
+        return hit[1]  # type: ignore[no-any-return]
+    found = _read_returned_optimizers(info.node, model) if "optim" in model.source.segment(info.node) else None
+    cache[id(info.node)] = (info.node, found)
+    return found
+
+
+def _read_returned_optimizers(function: ast.AST, model: ModuleModel) -> tuple[int, dict[int, tuple[int, ast.expr, str]]] | None:
+    nodes = list(own_nodes(function))
     returns = [n for n in nodes if n.__class__ is ast.Return]
     if not returns or any(n.__class__ is ast.Yield or n.__class__ is ast.YieldFrom for n in nodes):
+        return None
+    length = len(returns[0].value.elts) if returns[0].value.__class__ is ast.Tuple else 0  # type: ignore[union-attr]
+    if length < 2 or any(r.value.__class__ is not ast.Tuple or len(r.value.elts) != length for r in returns):  # type: ignore[union-attr]
         return None
     local: dict[str, list[ast.expr | None]] = {}
     for n in nodes:
@@ -204,44 +237,39 @@ def _unpacked_optimizer_params(binding: Binding, model: ModuleModel) -> ast.expr
         elif n.__class__ is ast.Assign and len(n.targets) == 1 and n.targets[0].__class__ is ast.Name:  # type: ignore[attr-defined]
             local.setdefault(n.targets[0].id, []).append(n.value)  # type: ignore[attr-defined]
     qualify = model.facts.imports.qualify
-    found: tuple[int, ast.expr] | None = None
-    for ret in returns:
-        value = ret.value
-        if value.__class__ is not ast.Tuple or len(value.elts) != len(elements):  # type: ignore[union-attr]
-            return None
-        optimizer = value.elts[place]  # type: ignore[union-attr]
-        if optimizer.__class__ is ast.Name:
-            bound = [v for v in local.get(optimizer.id, []) if v is not None]  # type: ignore[attr-defined]
-            optimizer = bound[0] if len(bound) == 1 and len(local[optimizer.id]) == 2 else None  # type: ignore[attr-defined]
-        if optimizer.__class__ is not ast.Call or not (qualify(call_name(optimizer)) or "").startswith("torch.optim."):
-            return None
-        if not _optimizer_class(_called_class(optimizer, qualify)):  # type: ignore[arg-type]
-            return None
-        params = _params(optimizer)  # type: ignore[arg-type]
-        roots = {
-            root.id
-            for n in ast_walk(params) if n.__class__ is ast.Call and method_name(n) in ("parameters", "named_parameters")
-            for root in [_root(receiver(n))] if root is not None
-        } if params is not None else set()  # fmt: skip
-        if len(roots) != 1:
-            return None
-        root = roots.pop()
-        if root in local and len([v for v in local[root] if v is not None]) != 1 or len(local.get(root, ())) > 2:
-            return None  # the model bound more than once in the function (or by a loop or a `with`)
-        other = next((i for i, e in enumerate(value.elts) if i != place and e.__class__ is ast.Name and e.id == root), None)  # type: ignore[union-attr]
-        if other is None or (found is not None and found[0] != other) or elements[other].__class__ is not ast.Name:
-            return None
-        found = (other, params)  # type: ignore[assignment]
-    if found is None:
-        return None
-    other, params = found
-    caller = elements[other].id  # type: ignore[attr-defined]
-
-    class Substitute(ast.node_transformer()):
-        def visit_Name(self, node: ast.Name) -> ast.expr:
-            return ast.Name(id=caller, ctx=ast.Load()) if node.id == root else node
-
-    return Substitute().visit(copy.deepcopy(params))  # type: ignore[no-any-return]
+    places: dict[int, tuple[int, ast.expr, str]] = {}
+    for place in range(length):
+        found: tuple[int, ast.expr, str] | None = None
+        for ret in returns:
+            elts = ret.value.elts  # type: ignore[union-attr]
+            optimizer = elts[place]
+            if optimizer.__class__ is ast.Name:
+                bound = [v for v in local.get(optimizer.id, []) if v is not None]  # type: ignore[attr-defined]
+                optimizer = bound[0] if len(bound) == 1 and len(local[optimizer.id]) == 2 else None  # type: ignore[attr-defined]
+            if optimizer.__class__ is not ast.Call or not (qualify(call_name(optimizer)) or "").startswith("torch.optim."):
+                found = None
+                break
+            if not _optimizer_class(_called_class(optimizer, qualify)):  # type: ignore[arg-type]
+                found = None
+                break
+            params = _params(optimizer)  # type: ignore[arg-type]
+            roots = {
+                root.id
+                for n in ast_walk(params) if n.__class__ is ast.Call and method_name(n) in ("parameters", "named_parameters")
+                for root in [_root(receiver(n))] if root is not None
+            } if params is not None else set()  # fmt: skip
+            root = roots.pop() if len(roots) == 1 else None
+            if root is None or (root in local and len([v for v in local[root] if v is not None]) != 1) or len(local.get(root, ())) > 2:
+                found = None  # the model bound more than once in the function (or by a loop or a `with`)
+                break
+            other = next((i for i, e in enumerate(elts) if i != place and e.__class__ is ast.Name and e.id == root), None)
+            if other is None or (found is not None and (found[0] != other or found[2] != root)):
+                found = None
+                break
+            found = (other, params, root)  # type: ignore[assignment]
+        if found is not None:
+            places[place] = found
+    return (length, places) if places else None
 
 
 def _root(expr: ast.expr | None) -> ast.Name | None:

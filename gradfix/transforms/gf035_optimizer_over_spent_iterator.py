@@ -36,7 +36,7 @@ class OptimizerOverSpentIterator(Rule):
     unconditional `break`, `return` or `raise` in its body), two reads of `self.<attr>` in two
     methods neither of which binds it (`configure_sgd`, `configure_adam`: alternatives), a
     name bound more than once, or an iterator read once.
-    Off by default while its cost is cut (it adds about 0.3% to a check of real repositories);
+    Off by default while its cost is cut (it adds about 0.2% to a check of real repositories);
     enable it with `--extend-select GF035` or in `[tool.gradfix]`.
 
     ## Why is this bad?

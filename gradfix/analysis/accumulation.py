@@ -1706,6 +1706,12 @@ def _counter(
         # `def training_step(self, batch, batch_idx):` of a LightningModule: the framework's loop
         # hands the index of the batch in the epoch, from 0 each epoch, like `enumerate(loader)`
         return Counter("enumerate", first=0, per_loop=True)
+    if model is not None and isinstance(node, FUNCTIONS) and name.count(".") >= 2:
+        first = _framework_iteration(node, name, model)
+        if first is not None:
+            # `def update(engine, batch):` handed to Ignite's `Engine(update)`:
+            # `engine.state.iteration` is 1 at the first batch and never reset between epochs
+            return Counter("variable", first=first, per_loop=False, before_test=True)
     if isinstance(node, FOR_LOOPS):
         start = _enumerate_start(node, name, source)
         if start is not None:
@@ -1855,6 +1861,37 @@ def _framework_batch_index(node: ast.FunctionDef | ast.AsyncFunctionDef, name: s
             for hook, index in entry.batch_counters
         ) and not any(_assigns(stmt, name, model.source) for stmt in node.body)
     return False
+
+
+def _framework_iteration(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str, model: ModuleModel) -> int | None:
+    """The value at the first call of `name`, when it is an attribute path a framework declares
+    as its count of calls (gradfix/libraries: `FrameworkClass.iteration_counters`) read from the
+    parameter through which it hands the function that argument, the function one the framework
+    calls once per batch and never binding the parameter: None otherwise."""
+    from gradfix import libraries
+
+    head, rest = name.split(".", 1)
+    declared = [
+        (hook, index, first)
+        for entry in libraries.FRAMEWORK_CLASSES.values()
+        for hook, index, path, first in entry.iteration_counters
+        if path == rest
+    ]  # fmt: skip
+    if not declared:
+        return None
+    from gradfix.analysis.steps import _candidates, _framework_calls_per_batch
+
+    info = next((info for info in _candidates(model.facts) if info.node is node), None)
+    if info is None:
+        return None
+    positional = [*node.args.posonlyargs, *node.args.args][1 if info.class_name is not None else 0:]
+
+    for hook, index, first in declared:
+        if hook == "<process_function argument>" and index < len(positional) and positional[index].arg == head:
+            if any(_assigns(stmt, head, model.source) for stmt in node.body) or not _framework_calls_per_batch(model, info):
+                return None
+            return first
+    return None
 
 
 def _self_call(call: ast.Call) -> bool:

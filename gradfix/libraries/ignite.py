@@ -110,6 +110,10 @@ FRAMEWORKS = (
         aliases=("ignite.engine.engine.Engine",),
         hooks={"<process_function argument>": "training-step"},
         framework_effects=(),
+        # `update(engine, batch)`: engine.state.iteration is 1 at the first call and goes on
+        # counting across epochs (test_state_iteration_counts_from_one_across_epochs): a window
+        # test on it is read like one on a counter from 1 never reset
+        iteration_counters=(("<process_function argument>", 0, "state.iteration", 1),),
         source=_SRC + "engine/engine.py Engine._run_once_on_dataset_as_gen",
         proof=_PROOF + "test_engine_calls_the_update_function_once_per_batch",
         note=(
@@ -117,7 +121,10 @@ FRAMEWORKS = (
             "ITERATION_* events) form one training iteration; the engine adds nothing around them. "
             "Nor does it set modules' modes: a handler of EPOCH_COMPLETED that calls model.eval() leaves the "
             "next epoch's updates in eval mode (test_epoch_completed_handler_mode_carries_into_the_next_epoch); "
-            "run() without max_epochs runs one epoch (test_run_defaults_to_one_epoch). The engine "
+            "run() without max_epochs runs one epoch (test_run_defaults_to_one_epoch). "
+            "engine.state.iteration, as the process function reads it, is 1 at the first batch and counts on "
+            "across epochs (test_state_iteration_counts_from_one_across_epochs): `(engine.state.iteration + 1) "
+            "% N == 0` closes a first window of N - 1 batches (GF015), `engine.state.iteration % N == 0` a full one. The engine "
             "create_supervised_evaluator(model) builds calls model.eval() at every batch and never switches "
             "back, while create_supervised_trainer's calls model.train() at every batch: evaluator.run(...) "
             "read as model.eval() (GF017) beside a hand step or loop that never calls model.train() "

@@ -141,6 +141,10 @@ class FrameworkClass:
     through which the framework passes a wrapper of an optimizer the ``"builds-optimizers"``
     hook returns: an attribute set on the wrapper stays on it, its ``param_groups`` are the
     wrapped optimizer's.
+    ``iteration_counters`` pairs a hook with the position of the argument the framework calls it
+    with (``self`` not counted), the attribute path read from that argument that counts the
+    calls, and the value it holds at the first call; it goes on counting across epochs (Ignite's
+    ``engine.state.iteration``: ``("<process_function argument>", 0, "state.iteration", 1)``).
     """
 
     qualname: str
@@ -155,6 +159,7 @@ class FrameworkClass:
     user_must_clear_when_manual: bool = False
     batch_counters: tuple[tuple[str, int], ...] = ()
     optimizer_arguments: tuple[tuple[str, int], ...] = ()
+    iteration_counters: tuple[tuple[str, int, str, int], ...] = ()
     stand_in: bool = False
     note: str = ""
 

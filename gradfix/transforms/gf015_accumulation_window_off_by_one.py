@@ -68,7 +68,10 @@ class AccumulationWindowOffByOne(Rule):
     loader)` or `zip(range(n), loader)`, the variable of `for step in itertools.count()` or `range(n)` itself, the
     batch index a framework hands its step hook (`def training_step(self, batch, batch_idx):` of a
     LightningModule under manual optimization, whatever the parameter is named: Lightning counts
-    each epoch's batches from 0), or a
+    each epoch's batches from 0), a framework's own count of its calls (`engine.state.iteration`
+    read in a function handed to Ignite's `Engine(...)`, through its first parameter: 1 at the
+    first batch and never reset between epochs, so `(engine.state.iteration + 1) % N == 0`
+    closes a first window of N - 1 batches, reported without a fix), or a
     variable incremented by 1
     once at the top level of the loop body, not assigned otherwise, set to a literal before the
     loop (a negative one too: `step = -1` incremented before the test counts from 0; incremented

@@ -364,3 +364,19 @@ def test_supervised_evaluator_leaves_the_model_in_eval_mode() -> None:
     # before the epoch's first step: as the evaluator left it; the step then switches back
     assert seen == [True, True, True, False, True, True]
     assert checked == [True] * 6  # the step itself ran in train mode
+
+
+def test_state_iteration_counts_from_one_across_epochs() -> None:
+    """`engine.state.iteration`, as the process function reads it, is 1 at the first batch and
+    goes on counting across epochs (never reset): `(engine.state.iteration + 1) % N == 0` closes
+    a first window of N - 1 batches (GF015), `engine.state.iteration % N == 0` full ones."""
+    seen: list[tuple[int, int]] = []
+
+    def update(engine, batch):
+        seen.append((engine.state.epoch, engine.state.iteration))
+
+    Engine(update).run(_tiny.batches(4), max_epochs=2)
+    assert seen == [(1, 1), (1, 2), (1, 3), (1, 4), (2, 5), (2, 6), (2, 7), (2, 8)]
+    early = [i for _, i in seen if (i + 1) % 3 == 0]
+    full = [i for _, i in seen if i % 3 == 0]
+    assert early[0] == 2 and full[0] == 3  # the first window: 2 batches against 3

@@ -131,6 +131,16 @@ class MultipleBackward(Rule):
     No fix either when the file defines a custom autograd Function (`class
     ClipGrad(torch.autograd.Function)`, whose own `backward` may clip what each pass gives it) or
     imports a module of its project that registers gradient hooks or defines one.
+
+    A loop of the iteration over loss terms is the same split: `for t in terms:
+    t.backward(retain_graph=True)`, the loop's body that call alone (its target backpropagated,
+    retaining the graph, no other argument), the terms built before it in the same block and
+    each depending on a statement calling a model that another term depends on. When the terms
+    are a tuple or list literal (`terms = (ce, 0.1 * reg)`, or written in the `for`) and the
+    target is not read anywhere else, the fix replaces the loop with
+    `sum(terms).backward(retain_graph=True)` (the call's arguments kept; GF004 then judges the
+    `retain_graph`). A list filled by `append`, a dict (`for name, t in losses.items()`,
+    `.values()`) or a target read after the loop is reported without a fix.
     """
 
     code = "GF003"
@@ -168,6 +178,22 @@ class MultipleBackward(Rule):
                     self.message.format(count=len(group)),
                     group[0][0].node,
                     fix=fix,
+                    related=(loop.node,),
+                )
+            for event, call in _term_loops(loop, model):
+                if id(event.node) in seen or (grads and _grads_in_phase(event, grads, events)):
+                    continue
+                seen.add(id(event.node))
+                if flow is None:
+                    flow = IterationFlow(loop.node, model.source)
+                verdict, terms = _judge_term_loop(event, call, flow, model)
+                if verdict == "silent":
+                    continue
+                yield Finding(
+                    self.code,
+                    self.message.format(count=terms),
+                    event.node,
+                    fix=_fix_term_loop(event, call, model) if verdict == "safe" else None,
                     related=(loop.node,),
                 )
 
@@ -384,3 +410,147 @@ def _fresh_name(base: str, taken: set[str]) -> str:
     while f"{base}_{index}" in taken:
         index += 1
     return f"{base}_{index}"
+
+
+def _term_loops(loop: TrainingLoop, model: ModuleModel) -> Iterator[tuple[GradEvent, BackwardCall]]:
+    """`for t in terms: t.backward(retain_graph=True)`: a loop of the iteration whose body is
+    one backward call of its own target (`for name, t in losses.items()` too), retaining the
+    graph, with no other argument."""
+    owned: set[int] | None = None
+    for event in loop.events:
+        if event.kind is not EventKind.BACKWARD or not event.direct or len(event.path) < 2:
+            continue
+        inner = event.path[-2]
+        if not isinstance(inner, ast.For) or inner.orelse or len(inner.body) != 1 or inner.body[0] is not event.statement:
+            continue
+        if owned is None:
+            owned = {id(e) for e in owned_events(loop, model)}
+        if id(event) not in owned:
+            continue
+        call = describe_backward(event, methods=True)
+        if call is None or call.form != "tensor" or not call.retains or call.retain_positional:
+            continue
+        if call.inputs is not None or call.create is not None or call.gradient is not None or call.others:
+            continue
+        target = inner.target
+        if isinstance(target, ast.Tuple) and len(target.elts) == 2:
+            target = target.elts[1]  # `for name, t in losses.items()`
+        if isinstance(target, ast.Name) and isinstance(call.loss, ast.Name) and call.loss.id == target.id:
+            yield event, call
+
+
+def _loop_terms(inner: ast.For, block: list[ast.stmt]) -> tuple[list[ast.expr], bool] | None:
+    """The terms the loop walks, when the iteration builds them before it in the same block:
+    a tuple or list literal (inline or bound to a name), a dict literal's values, or a list
+    or dict filled by `append` / item assignment. The flag: a literal the fix can sum."""
+    iterable = inner.iter
+    if isinstance(iterable, (ast.Tuple, ast.List)):
+        return (list(iterable.elts), isinstance(inner.target, ast.Name)) if len(iterable.elts) >= 2 else None
+    method = None
+    if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Attribute) and not iterable.args:
+        method = iterable.func.attr
+        iterable = iterable.func.value
+    if not isinstance(iterable, ast.Name) or method not in (None, "values", "items"):
+        return None
+    if method == "items" and not isinstance(inner.target, ast.Tuple):
+        return None
+    if method != "items" and not isinstance(inner.target, ast.Name):
+        return None
+    name = iterable.id
+    before = block[: next((i for i, s in enumerate(block) if s is inner), 0)]
+    start = next(
+        (
+            i
+            for i in range(len(before) - 1, -1, -1)
+            if isinstance(before[i], ast.Assign)
+            and len(before[i].targets) == 1  # type: ignore[attr-defined]
+            and isinstance(before[i].targets[0], ast.Name)  # type: ignore[attr-defined]
+            and before[i].targets[0].id == name  # type: ignore[attr-defined]
+        ),
+        None,
+    )
+    if start is None:
+        return None
+    value = before[start].value  # type: ignore[attr-defined]
+    terms: list[ast.expr] = []
+    literal = False
+    if isinstance(value, (ast.Tuple, ast.List)) and method is None:
+        terms, literal = list(value.elts), True
+    elif isinstance(value, ast.Dict) and method is not None and None not in value.keys:
+        terms = list(value.values)
+    elif not (isinstance(value, (ast.List, ast.Dict)) and not getattr(value, "elts", getattr(value, "keys", None))):
+        return None
+    for stmt in before[start + 1 :]:
+        if not any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(stmt)):
+            continue
+        literal = False
+        if (
+            isinstance(stmt, ast.Expr)
+            and isinstance(stmt.value, ast.Call)
+            and isinstance(stmt.value.func, ast.Attribute)
+            and stmt.value.func.attr == "append"
+            and isinstance(stmt.value.func.value, ast.Name)
+            and stmt.value.func.value.id == name
+            and len(stmt.value.args) == 1
+            and not stmt.value.keywords
+        ):
+            terms.append(stmt.value.args[0])
+        elif (
+            isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Subscript)
+            and isinstance(stmt.targets[0].value, ast.Name)
+            and stmt.targets[0].value.id == name
+            and method is not None
+        ):
+            terms.append(stmt.value)
+        else:
+            return None  # read or changed otherwise: the terms cannot be told
+    if len(terms) < 2 or any(any(isinstance(n, ast.Starred) for n in ast.walk(t)) for t in terms):
+        return None
+    return terms, literal
+
+
+def _judge_term_loop(event: GradEvent, call: BackwardCall, flow: IterationFlow, model: ModuleModel) -> tuple[str, int]:
+    """'silent', 'safe' or 'report', and the number of terms."""
+    inner = event.path[-2]
+    found = _loop_terms(inner, event.blocks[-2])  # type: ignore[arg-type]
+    if found is None or flow.position(inner) is None:
+        return "silent", 0
+    terms, literal = found
+    if mentions_gradients(terms):
+        return "silent", 0
+    # one forward graph: every term depends on a statement calling a model that another
+    # term depends on (the terms are all evaluated before the loop, so the sum is exact)
+    forwards = [{id(unit.node) for unit in flow.slice(term, inner).units if unit.forward} for term in terms]
+    for index, mine in enumerate(forwards):
+        others = set().union(*(f for j, f in enumerate(forwards) if j != index))
+        if not mine & others:
+            return "silent", 0
+    if not literal or _registers_gradient_hooks(model) or single_call_statement(event, model.source) is None:
+        return "report", len(terms)
+    if _SUM_SHADOWED.search(model.source.text) is not None:
+        return "report", len(terms)
+    # the loop's target is not read after it
+    target = inner.target.id  # type: ignore[attr-defined]
+    if sum(1 for n in model.source.nodes if isinstance(n, ast.Name) and n.id == target) != 2:
+        return "report", len(terms)
+    return "safe", len(terms)
+
+
+# a module that binds `sum` itself: the fix's `sum(terms)` would call it
+_SUM_SHADOWED = lazily(r"\bsum\s*=(?!=)|\bdef\s+sum\b|\bimport\s+sum\b|\bas\s+sum\b|\bfor\s+sum\b")
+
+
+def _fix_term_loop(event: GradEvent, call: BackwardCall, model: ModuleModel) -> Fix:
+    """The loop becomes one backward of the sum of the terms, the call's arguments kept
+    (`for t in terms: t.backward(retain_graph=True)` -> `sum(terms).backward(retain_graph=True)`)."""
+    source = model.source
+    inner = event.path[-2]
+    iterable = source.segment(inner.iter)  # type: ignore[attr-defined]
+    if isinstance(inner.iter, ast.Tuple) and not source.text[source.start(inner.iter)] == "(":  # type: ignore[attr-defined]
+        iterable = f"({iterable})"
+    end = source.end(event.statement)
+    loss_end = source.outer_span(call.loss)[1]
+    backward = f"sum({iterable})" + source.text[loss_end:end]
+    return Fix([ReplaceNode(inner, backward, inner)], Safety.SAFE)

@@ -512,14 +512,16 @@ def _unpacks_an_optimizer(stmt: ast.stmt, model: ModuleModel) -> bool:
     """`a, b = f(...)` with `f` a function of the file that returns, at the place of one of the
     names, an optimizer over the parameters of a name it returns at another place."""
     call = stmt.value  # type: ignore[attr-defined]
-    if call.__class__ is not ast.Call or call.func.__class__ is not ast.Name or call.func.id not in model.facts.module_functions:
+    if len(stmt.targets) != 1 or call.__class__ is not ast.Call or call.func.__class__ is not ast.Name:  # type: ignore[attr-defined]
         return False
-    for element in stmt.targets[0].elts:  # type: ignore[attr-defined]
-        if element.__class__ is ast.Name:
-            bound = Binding(element.id, None, stmt, model.source.tree, None)
-            if _unpacked_optimizer_params(bound, model) is not None:
-                return True
-    return False
+    info = model.facts.module_functions.get(call.func.id)
+    if info is None or info.class_name is not None:
+        return False
+    returned = _returned_optimizers(info, model)  # (the answer `_unpacked_optimizer_params` reads)
+    elements = stmt.targets[0].elts  # type: ignore[attr-defined]
+    if returned is None or returned[0] != len(elements):
+        return False
+    return any(elements[place].__class__ is ast.Name and elements[other].__class__ is ast.Name for place, (other, _, _) in returned[1].items())
 
 
 def _registry_optimizer(call: ast.Call, model: ModuleModel) -> bool:

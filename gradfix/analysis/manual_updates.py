@@ -2,8 +2,10 @@
 w.grad.data`, `w.data.sub_(lr * w.grad)`, on leaf tensors built with `requires_grad=True`.
 
 Such a statement is the loop's step when the optimizer is written by hand (a course's SGD over
-`w1, b1, w2, b2`). Only the plainest shape is read: every `.grad` of the loop's code is read in
-one of these updates, of the tensor it updates, and the loop does nothing else with gradients
+`w1, b1, w2, b2`; also `w.add_(w.grad, alpha=-lr)`, `w.data.add_(...)`). Only the plainest
+shape is read: every `.grad` of the loop's code is read in one of these updates, of the tensor
+it updates, or by a method that only reads it into a new value (`w.grad.norm()`, `.item()`,
+`.clone()`: `PURE_READS`; or `w.grad is None`), and the loop does nothing else with gradients
 (no optimizer step, no clear, no call gradfix could not look into).
 The same update of each parameter of a module, `for p in model.parameters(): p -= lr * p.grad`
 (a `for` of the loop's own body whose body is nothing but such updates of its variable), is
@@ -21,6 +23,13 @@ from gradfix.source import COMPOUND
 from gradfix.walk import ast_walk
 
 _LEAF_WORDS = ("requires_grad=True", "requires_grad_()", "Parameter(")
+
+# methods of a tensor that read it into a new tensor or a number and never write it (no view:
+# `detach()`, `view()`, `cpu()` on the CPU and `numpy()` share its storage)
+PURE_READS = frozenset((
+    "norm", "item", "abs", "mean", "sum", "max", "min", "amax", "amin", "clone", "std", "var",
+    "tolist", "pow", "square", "sign", "numel", "dim", "size", "isnan", "isfinite", "isinf",
+))  # fmt: skip
 
 
 class ManualUpdate:
@@ -42,8 +51,14 @@ def manual_updates(loop: TrainingLoop, model: ModuleModel) -> list[ManualUpdate]
     if not any(e.kind is EventKind.GRAD_READ for e in events) or ".grad" not in source.segment(loop.node):
         return None
     over = {id(s): s for s in _statements(loop.node.body) if _parameter_loop(s)}
-    if any(e.via or e.branches_within(loop.node) for e in events):
-        return None  # in a helper or under an `if`: not this plain shape
+    pure = pure_grad_reads(loop.node)
+    if any(e.via for e in events):
+        return None  # in a helper: not this plain shape
+    # a read of `.grad` into a new value (`norms.append(w.grad.norm().item())`) may sit under an
+    # `if` or in a loop of its own: it neither clears nor updates
+    events = [e for e in events if not (e.kind is EventKind.GRAD_READ and e.path and _only_pure(e.path[-1], pure))]
+    if any(e.branches_within(loop.node) for e in events):
+        return None  # under an `if`: not this plain shape
     if any(e.loops[-1:] != (loop.node,) and (len(e.loops) < 2 or e.loops[-2] is not loop.node or id(e.loops[-1]) not in over) for e in events):
         return None  # in an inner loop other than a parameter loop of the plain shape
     if not any(e.kind is EventKind.BACKWARD for e in events):
@@ -63,13 +78,13 @@ def manual_updates(loop: TrainingLoop, model: ModuleModel) -> list[ManualUpdate]
             used.update(id(n) for n in ast_walk(stmt) if isinstance(n, ast.Attribute) and n.attr == "grad")
     if not updates:
         return None
-    if any(isinstance(n, ast.Attribute) and n.attr == "grad" and id(n) not in used for n in ast_walk(loop.node)):
-        return None  # `.grad` read or written elsewhere: a clear, a log, a clip by hand
+    if any(isinstance(n, ast.Attribute) and n.attr == "grad" and id(n) not in used and id(n) not in pure for n in ast_walk(loop.node)):
+        return None  # `.grad` read or written elsewhere: a clear, a clip by hand, a call
     names = {u.name for u in updates if u.over is None}
     looped = {u.name for u in updates if u.over is not None}
     for stmt in ast_walk(loop.node):
-        if id(stmt) in over:
-            continue  # the parameter loop binds its own variable
+        if id(stmt) in over or (isinstance(stmt, ast.For) and _over_parameters(stmt.iter) and isinstance(stmt.target, ast.Name) and stmt.target.id in looped):
+            continue  # a parameter loop binds its own variable (another one may log `p.grad.norm()`)
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, (ast.AnnAssign, ast.For, ast.AsyncFor)) else []
         if any(isinstance(n, ast.Name) and n.id in names | looped for t in targets for n in ast_walk(t)):
             return None  # `w = (w - lr * w.grad).detach().requires_grad_()`: a new leaf each time
@@ -78,6 +93,28 @@ def manual_updates(loop: TrainingLoop, model: ModuleModel) -> list[ManualUpdate]
         if not values or not all(any(word in source.segment(v).replace(" ", "") for word in _LEAF_WORDS) for v in values):
             return None
     return updates
+
+
+def pure_grad_reads(node: ast.AST) -> set[int]:
+    """The ids of the `X.grad` nodes under `node` that are only read into a new value:
+    `X.grad.norm()` (a method of `PURE_READS` called on it) or `X.grad is None`."""
+    pure: set[int] = set()
+    for n in ast_walk(node):
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in PURE_READS:
+            inner = n.func.value
+            if isinstance(inner, ast.Attribute) and inner.attr == "grad":
+                pure.add(id(inner))
+        elif isinstance(n, ast.Compare) and len(n.ops) == 1 and isinstance(n.ops[0], (ast.Is, ast.IsNot)):
+            left, right = n.left, n.comparators[0]
+            if isinstance(left, ast.Attribute) and left.attr == "grad" and isinstance(right, ast.Constant) and right.value is None:
+                pure.add(id(left))
+    return pure
+
+
+def _only_pure(stmt: ast.AST, pure: set[int]) -> bool:
+    """Every `.grad` of `stmt` is a pure read (and it has one)."""
+    grads = [id(n) for n in ast_walk(stmt) if isinstance(n, ast.Attribute) and n.attr == "grad"]
+    return bool(grads) and all(g in pure for g in grads)
 
 
 def _statements(body: list[ast.stmt]) -> list[ast.stmt]:
@@ -97,24 +134,30 @@ def _parameter_loop(stmt: ast.stmt) -> bool:
     updates of `p` (`p -= lr * p.grad`)."""
     if not isinstance(stmt, ast.For) or stmt.orelse or not isinstance(stmt.target, ast.Name):
         return False
-    it = stmt.iter
+    if not _over_parameters(stmt.iter):
+        return False
+    return all(_update(inner) == stmt.target.id for inner in stmt.body)
+
+
+def _over_parameters(it: ast.expr) -> bool:
+    """`model.parameters()` of a dotted module, no argument."""
     if not (isinstance(it, ast.Call) and isinstance(it.func, ast.Attribute) and it.func.attr == "parameters" and not it.args and not it.keywords):
         return False
     module = it.func.value
     while isinstance(module, ast.Attribute):
         module = module.value
-    if not isinstance(module, ast.Name):
-        return False
-    return all(_update(inner) == stmt.target.id for inner in stmt.body)
+    return isinstance(module, ast.Name)
 
 
 def _update(stmt: ast.stmt) -> str | None:
-    """`w` of `w -= <reads w.grad>`, `w.data -= ...`, `w.sub_(...)`, `w.data.sub_(...)`."""
+    """`w` of `w -= <reads w.grad>`, `w.data -= ...`, `w.sub_(...)`, `w.data.sub_(...)`, also
+    `w.add_(<reads w.grad>, alpha=-lr)` and `w.data.add_(...)` (an `alpha` keyword at most)."""
     if isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, ast.Sub):
         target, value = stmt.target, stmt.value
     elif (
         isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and isinstance(stmt.value.func, ast.Attribute)
-        and stmt.value.func.attr == "sub_" and len(stmt.value.args) == 1 and not stmt.value.keywords
+        and stmt.value.func.attr in ("sub_", "add_") and len(stmt.value.args) == 1
+        and all(k.arg == "alpha" for k in stmt.value.keywords)
     ):  # fmt: skip
         target, value = stmt.value.func.value, stmt.value.args[0]
     else:

@@ -161,13 +161,16 @@ class MissingZeroGrad(Rule):
     A hand-written SGD step is a step too: a loop whose gradient work is only unconditional
     backward passes and updates of leaf tensors built with `requires_grad=True` (or
     `nn.Parameter`) from their own `.grad` (`w -= lr * w.grad` under `torch.no_grad()`, `w.data
-    -= lr * w.grad.data`, `w.data.sub_(lr * w.grad)`), every `.grad` of the loop read in those
-    updates, nothing clearing them (`w.grad.zero_()` or `w.grad = None` in the loop, a
-    `zero_grad()`, a helper call touching gradients: silent), and the tensors never rebound in
-    the loop (`w = (w - lr * w.grad).detach().requires_grad_()` makes new leaves). The fix sets
-    each updated tensor's `.grad` to None after the updates. The same update of each parameter
+    -= lr * w.grad.data`, `w.data.sub_(lr * w.grad)`, `w.add_(w.grad, alpha=-lr)`), every
+    `.grad` of the loop read in those updates or only read into a new value (a log of
+    `w.grad.norm().item()`, `.clone()`, `.abs()`; `w.grad is None`), nothing clearing them
+    (`w.grad.zero_()` or `w.grad = None` in the loop, a `zero_grad()`, a helper call touching
+    gradients or handed a `.grad`: silent), and the tensors never rebound in the loop (`w = (w
+    - lr * w.grad).detach().requires_grad_()` makes new leaves). The fix sets each updated
+    tensor's `.grad` to None after the updates; no fix when the loop reads a `.grad` after
+    that point (the log would read None). The same update of each parameter
     of a module, `for p in model.parameters(): p -= lr * p.grad` (also `p.data.sub_(lr *
-    p.grad)`; a `for` of the loop's body, or of a `with` block in it, whose body is nothing
+    p.grad)`, `p.data.add_(p.grad.data, alpha=-lr)`; a `for` of the loop's body, or of a `with` block in it, whose body is nothing
     but updates of its variable; `parameters()` yields leaf tensors), is such a step: the fix
     sets `p.grad = None` right after the update, inside that `for` (after it, `p` would be the
     last parameter only).
@@ -513,6 +516,8 @@ class MissingZeroGrad(Rule):
         elif holder is not None and source.alone_on_lines(holder):
             names = list(dict.fromkeys(u.name for u in updates))
             fix = Fix([InsertStatements(holder, "after", new_statement("\n".join(f"{n}.grad = None" for n in names)))], Safety.SAFE)
+        if fix is not None and _read_after_the_clear(loop, fix, updates):
+            fix = None  # `print(w.grad.norm())` after the updates would read the None set there
         first = updates[0]
         update = source.code(first.statement)
         return Finding(
@@ -888,6 +893,21 @@ def _steps_on_every_path(loop: TrainingLoop, target: str, model: ModuleModel) ->
             return False
         branches[within[0].kind].add(id(within[0].node))
     return bool(branches["if"] & branches["else"])
+
+
+def _read_after_the_clear(loop: TrainingLoop, fix: Fix, updates: list) -> bool:  # type: ignore[type-arg]
+    """A read of `.grad` in the loop's body, other than by the updates, after the first
+    statement a hand-written step's fix inserts `w.grad = None` after (a log of the gradient's
+    norm at the end of the iteration would read None)."""
+    anchors = [e.anchor for e in fix.edits if isinstance(e, InsertStatements) and isinstance(e.anchor, ast.stmt)]
+    if not anchors:
+        return False
+    first_end = min(a.end_lineno or a.lineno for a in anchors)
+    own = {id(n) for u in updates for n in ast_walk(u.statement)}
+    return any(
+        isinstance(n, ast.Attribute) and n.attr == "grad" and n.lineno > first_end and id(n) not in own
+        for stmt in loop.node.body for n in ast_walk(stmt)
+    )  # fmt: skip
 
 
 def _handed_out_step(loop: TrainingLoop, step: GradEvent, target: str, model: ModuleModel) -> bool:

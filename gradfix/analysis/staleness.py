@@ -170,8 +170,8 @@ def _stale_after(  # type: ignore[no-untyped-def]
             break
         reported.add(id(scope))  # (and each other subclass that changes the model: its own finding)
     else:
-        if not reported:
-            _changed_by_a_call(key, binding, owners, index, model, out)
+        if not reported and not _changed_by_a_call(key, binding, owners, index, model, out):
+            _changed_by_a_method(key, binding, owners, filtered, index, model, out)
 
 
 def _unpacked_optimizer_params(binding: Binding, model: ModuleModel) -> ast.expr | None:
@@ -408,6 +408,89 @@ def _changed_by_a_call(
             found = True
             break
     return found
+
+
+def _changed_by_a_method(  # type: ignore[no-untyped-def]
+    key: str, binding: Binding, owners: set[str], filtered: bool, index: Assignments, model: ModuleModel, out: list[StaleOptimizer]
+) -> bool:
+    """`self.opt = SGD(self.model.parameters())` in a class's `__init__`, the one binding of that
+    attribute in the file, and another method of the class that changes the module
+    (`def new_head(self, n): self.model[2] = nn.Linear(16, n)`) and steps nothing: the
+    optimizer is stale once that method is called on an instance (`t = Trainer()`,
+    `t.new_head(3)`; not from `__init__`) by a statement followed, later in the same function or
+    module, by a call on the same object of a method of the class that steps the optimizer
+    (`t.fit(loader)`). The finding (`out`) points at the change; True when one was added."""
+    scope = binding.scope
+    if not (key.startswith("self.") and isinstance(scope, FUNCTIONS) and scope.name == "__init__"):
+        return False
+    owner = index.class_of_scope.get(id(scope))
+    methods = model.facts.methods.get(owner) if owner is not None else None
+    attribute = key[5:]
+    if not methods or len(methods) < 3 or not attribute.isidentifier():
+        return False
+    source = model.source
+    text = source.text
+    if text.count(f".{attribute} =") + text.count(f".{attribute}=") != 1 or f"{attribute}:" in text or "param_group" in text:
+        return False  # the optimizer's attribute bound again somewhere (or annotated), groups added: not read
+    steppers = {name for name, info in methods.items() if name != "__init__" and (f"{key}.step(" in source.segment(info.node) or f"step({key}" in source.segment(info.node))}
+    if not steppers:
+        return False
+    roots = {o for o in owners if o.startswith("self.")}
+    for name, info in methods.items():
+        if name == "__init__" or name in steppers or info.node.decorator_list:
+            continue
+        segment = source.segment(info.node)
+        if not any(r in segment for r in roots) or "optim" in segment:
+            continue
+        called = _instance_calls_then_steps(name, steppers, owner, model)
+        if called is None:
+            continue
+        listed, _, _ = _scope_statements(info.node, index)
+        statements = [st for st, _ in listed]
+        for change, node, module, kind in _changes(binding, owners, filtered, index, model, statements, info.node):
+            if _holder_replaced(key, module, kind) or _repaired(key, binding, change, index, model, info.node):
+                continue
+            if kind == "replaced" and _given_own_optimizer(module, change, info.node, model):
+                continue
+            if not any(o.optimizer == key and _position(o.node) == _position(node) for o in out):
+                out.append(StaleOptimizer(key, binding, change, node, module, kind))
+            return True
+    return False
+
+
+def _instance_calls_then_steps(method: str, steppers: set[str], owner: str, model: ModuleModel) -> ast.Call | None:
+    """A call `t.method(...)` on a name every binding of which in its scope (the module or a
+    function) builds the class `owner` (`t = Trainer()`), followed later in that scope by
+    `t.<stepper>(...)`, a method of the class that steps the optimizer."""
+    source = model.source
+    if f".{method}(" not in source.text:
+        return None
+    for scope in (source.tree, *(n for n in source.nodes if isinstance(n, FUNCTIONS))):
+        nodes = list(own_nodes(scope))
+        for node in nodes:
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == method):
+                continue
+            recv = node.func.value
+            if not isinstance(recv, ast.Name):
+                continue
+            assigns = [
+                st for st in nodes
+                if isinstance(st, ast.Assign) and any(isinstance(n, ast.Name) and n.id == recv.id for t in st.targets for n in ast_walk(t))
+            ]  # fmt: skip
+            if not assigns or not all(
+                len(st.targets) == 1 and isinstance(st.targets[0], ast.Name)
+                and isinstance(st.value, ast.Call) and isinstance(st.value.func, ast.Name) and st.value.func.id == owner
+                for st in assigns
+            ):  # fmt: skip
+                continue  # `t` bound to something else than `Trainer(...)`
+            where = _position(node)
+            for later in nodes:
+                if (
+                    isinstance(later, ast.Call) and isinstance(later.func, ast.Attribute) and later.func.attr in steppers
+                    and isinstance(later.func.value, ast.Name) and later.func.value.id == recv.id and _position(later) > where
+                ):  # fmt: skip
+                    return node
+    return None
 
 
 def _passed(call: ast.Call, ordered: list[str], by_keyword: set[str], name: str) -> ast.expr | None:

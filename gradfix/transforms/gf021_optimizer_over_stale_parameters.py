@@ -54,6 +54,12 @@ class OptimizerOverStaleParameters(Rule):
     True)`, `[p.requires_grad_() for p in ...]`, `model.backbone.requires_grad_(True)`, and
     `model.backbone.apply(fn)` or `fn(model.backbone)` with a lambda or a function of the file
     that unfreezes every parameter of the module it is given, under no condition).
+    The change may also sit in another method of the class whose `__init__` builds the
+    optimizer (`self.opt = SGD(self.model.parameters())`, the one binding of that attribute in
+    the file, no parameter group added anywhere): a method that steps nothing and binds no
+    optimizer (`def new_head(self, n): self.model[2] = nn.Linear(16, n)`), called on an
+    instance (`t = Trainer()`, `t.new_head(3)`) before a call on that object of a method of
+    the class that steps the optimizer (`t.fit(loader)`).
 
     ## Why is this bad?
     An optimizer holds the `Parameter` objects it was given. A new layer's parameters are

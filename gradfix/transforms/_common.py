@@ -394,10 +394,11 @@ def ignite_handlers(
     def started(event: ast.expr) -> bool:
         if not every:
             return named(event)
-        # `Events.ITERATION_COMPLETED(every=4)`: the filter alone
+        # `Events.ITERATION_COMPLETED(every=4)`: the filter alone (or `event_filter=`, whose
+        # period `ignite_every` reads)
         return (
             isinstance(event, ast.Call) and named(event.func) and not event.args
-            and len(event.keywords) == 1 and event.keywords[0].arg == "every"
+            and len(event.keywords) == 1 and event.keywords[0].arg in ("every", "event_filter")
         )  # fmt: skip
 
     for stmt in tree.body:
@@ -419,6 +420,44 @@ def ignite_handlers(
             ):  # fmt: skip
                 trainer = dotted(call.func.value)
                 yield trainer, engines[trainer], functions[call.args[1].id], call.args[0], stmt  # type: ignore[index, misc]
+
+
+def ignite_every(event: ast.expr, source: Source) -> ast.expr | None:
+    """N of a filtered Ignite event that fires on every N-th count: `Events.X(every=N)`, or
+    `Events.X(event_filter=f)` where `f` is a lambda or a function of the module's top level
+    taking `(engine, count)` whose whole body returns `count % N == 0` (Ignite hands the
+    filter the event's own count: for ITERATION_* the iteration, from 1 across epochs, so
+    that is `every=N`). Else None."""
+    if not isinstance(event, ast.Call) or len(event.keywords) != 1:
+        return None
+    keyword = event.keywords[0]
+    if keyword.arg == "every":
+        return keyword.value
+    if keyword.arg != "event_filter":
+        return None
+    function: ast.AST | None = keyword.value
+    if isinstance(function, ast.Name):
+        name = function.id
+        defs = [s for s in source.tree.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == name]
+        function = defs[0] if len(defs) == 1 else None
+    if isinstance(function, ast.Lambda):
+        body = function.body
+    elif isinstance(function, ast.FunctionDef) and not function.decorator_list and len(function.body) == 1 and isinstance(function.body[0], ast.Return):
+        body = function.body[0].value
+    else:
+        return None
+    arguments = function.args  # type: ignore[union-attr]
+    if arguments.vararg or arguments.kwarg or arguments.kwonlyargs or arguments.posonlyargs or len(arguments.args) != 2:
+        return None
+    count = arguments.args[1].arg
+    if not (
+        isinstance(body, ast.Compare) and len(body.ops) == 1 and isinstance(body.ops[0], ast.Eq)
+        and isinstance(body.comparators[0], ast.Constant) and body.comparators[0].value == 0
+        and isinstance(body.left, ast.BinOp) and isinstance(body.left.op, ast.Mod)
+        and isinstance(body.left.left, ast.Name) and body.left.left.id == count
+    ):  # fmt: skip
+        return None
+    return body.left.right
 
 
 def step_hook_finding(code: str, hook, message: str, other: str, model: ModuleModel) -> Finding:  # type: ignore[no-untyped-def]

@@ -14,7 +14,7 @@ from gradfix.analysis.steps import arguments_elsewhere
 from gradfix.patterns import lazily, starting_at
 from gradfix.source import FOR_LOOPS, FUNCTIONS, TRIES, Source, dotted
 from gradfix.transforms._accumulation import AccumulationRule
-from gradfix.transforms._common import event_info, ignite_handlers
+from gradfix.transforms._common import event_info, ignite_every, ignite_handlers
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Safety
 from gradfix.walk import ast_walk, child_nodes
 
@@ -43,8 +43,9 @@ class UnscaledAccumulation(AccumulationRule):
     `loss.backward()` at its top level, the loss bound once there to a call not divided; no
     step, clear, `.grad`, `engine.state.iteration`, scaler or `no_sync` in it), and a handler of
     `Events.ITERATION_COMPLETED(every=N)` (N a literal above 1, or a name the module binds once
-    to one) that steps an optimizer and clears it after, and neither backpropagates nor clips:
-    fixed as `(loss / N).backward()`.
+    to one; or `event_filter=` a lambda or a function of the module whose whole body is `return
+    iteration % N == 0`, the same window) that steps an optimizer and clears it after, and
+    neither backpropagates nor clips: fixed as `(loss / N).backward()`.
     A counter reset at the step is a window too: `count += 1` ... `if count == N:` (or `if
     count % N == 0:`) ... `count = 0`, and so is one that wraps itself: `count = (count + 1) %
     N` (or `count += 1; count %= N`) ... `if count == 0:`, and so is a countdown: `left = N`
@@ -285,7 +286,7 @@ class UnscaledAccumulation(AccumulationRule):
     name = "unscaled-accumulation"
     message = "`{loss}` is backpropagated unscaled while gradients accumulate over `{n}` micro-batches: divide it by `{n}`"
     ignite_message = (
-        "`{call}` backpropagates the full loss of every iteration while `{trainer}`'s ITERATION_COMPLETED(every={n})"
+        "`{call}` backpropagates the full loss of every iteration while `{trainer}`'s ITERATION_COMPLETED({event})"
         " handler steps `{opt}` once per `{n}`: divide it by `{n}`"
     )
     helper_message = (
@@ -303,7 +304,7 @@ class UnscaledAccumulation(AccumulationRule):
                 yield finding
         yield from self._micro_batch_loops(model)
         data = model.source.data
-        if b"ITERATION_COMPLETED" in data and b"every" in data:
+        if b"ITERATION_COMPLETED" in data and (b"every" in data or b"event_filter" in data):
             yield from self._ignite_windows(model)
 
     def _ignite_windows(self, model: ModuleModel) -> Iterator[Finding]:
@@ -314,8 +315,8 @@ class UnscaledAccumulation(AccumulationRule):
         sums N full losses. Fixed by dividing the backpropagated loss by N."""
         source = model.source
         for trainer, process, handler, event, _holder in ignite_handlers(model, "ITERATION_COMPLETED", every=True):
-            count = event.keywords[0].value  # type: ignore[attr-defined]
-            if _module_int(count, source) is None:
+            count = ignite_every(event, source)  # `every=N`, or an `event_filter=` testing `count % N == 0`
+            if count is None or _module_int(count, source) is None:
                 continue
             body = handler.body
             steps = [i for i, stmt in enumerate(body) if _plain_call(stmt, "step")]
@@ -326,7 +327,9 @@ class UnscaledAccumulation(AccumulationRule):
             info = model.facts.info(optimizer)
             if info is None or info.kind != "optimizer" or source.key(body[clears[0]].value.func.value) != optimizer:  # type: ignore[attr-defined]
                 continue
-            text = source.segment(process)
+            # the body only: a process function named for what the handler makes of it
+            # (`def accumulate(engine, batch):`) says nothing about its statements
+            text = "\n".join(source.segment(stmt) for stmt in process.body)
             if _PROCESS_TOUCHES.search(text):
                 continue
             backwards = [n for n in ast_walk(process) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "backward"]
@@ -351,7 +354,10 @@ class UnscaledAccumulation(AccumulationRule):
             fix = Fix([ReplaceNode(call.func.value, f"({name} / {shown})", statement)], Safety.SAFE)
             yield Finding(
                 self.code,
-                self.ignite_message.format(call=source.code(call), trainer=trainer, n=shown, opt=optimizer),
+                self.ignite_message.format(
+                    call=source.code(call), trainer=trainer, n=shown, opt=optimizer,
+                    event=source.code(event.keywords[0]),  # type: ignore[attr-defined]
+                ),
                 call,
                 fix=fix,
                 related=(handler,),

@@ -24,10 +24,11 @@ if TYPE_CHECKING:
 
 # Code that may switch a module's gradients off for the generator's update: pix2pix's
 # `set_requires_grad(netD, False)`, StyleGAN's `requires_grad(discriminator, False)`,
-# `p.requires_grad = False`, `p.requires_grad_(flag)`, Lightning's `toggle_optimizer`, a
+# `p.requires_grad = False`, `p.requires_grad_(flag)`, Lightning's `toggle_optimizer` (and its
+# context manager `toggled_optimizer`), a
 # `freeze(...)` helper. (`requires_grad=True` and `requires_grad_()` turn them on: not these.)
 _FREEZES = lazily(
-    r"requires_grad_?\s*\(\s*(?!True\s*\))[^)\s]|requires_grad\s*=\s*(?!\s*True\b)|set_requires_grad|toggle_optimizer|freeze"
+    r"requires_grad_?\s*\(\s*(?!True\s*\))[^)\s]|requires_grad\s*=\s*(?!\s*True\b)|set_requires_grad|toggled?_optimizer|freeze"
 )
 
 # What a discriminator's loss that keeps the generator's output out of its graph must say
@@ -124,13 +125,16 @@ class GeneratorGradientInDiscriminatorStep(Rule):
     trainer hands itself, `STEPS[self.kind](self, z, real)`, whose code names them `tr.D` and
     `tr.state.d_opt`), or Lightning's `opt_g, opt_d =
     self.optimizers()` under manual optimization (by position, the optimizers the class's
-    `configure_optimizers` builds and returns) — neither owning a model of the
+    `configure_optimizers` builds and returns; also read by index from a name bound to
+    the list: `opts = self.optimizers()`, then `opts[1].step()` or `opt_g, opt_d = opts[0],
+    opts[1]`) — neither owning a model of the
     other's loss, and no clear on the way from the generator's backward to the
     discriminator's step that might reach `D` (an optimizer's clear over other models only,
     or a clear of the generator itself, does not). Silent when the iteration or a helper it
     calls may switch gradients off (`requires_grad`, `set_requires_grad`,
-    `toggle_optimizer`, `freeze`), when a call gradfix cannot see may clear gradients on the
-    way, and when one loss is backpropagated for both models (no loss through `D` alone).
+    `toggle_optimizer`, `with self.toggled_optimizer(...)`, `freeze`), when a call gradfix
+    cannot see may clear gradients on the way, and when one loss is backpropagated for both
+    models (no loss through `D` alone).
     A loss may run `D` in a function of the file, or a method of the class, that it is
     handed to (`d_hinge(D, real, fake.detach())`, `self.adv_g(self.D, fake)`: a function that
     calls that parameter); both losses may be returned by one function of the file handed the
@@ -881,6 +885,12 @@ def _owners(target: str, loop: TrainingLoop, model: ModuleModel) -> set[str]:
                 return handed_in_modules(target, parameters - {target, "self"}, loop, model)
             if not _bindings(function, target):
                 info = facts.info(target)
+    if info is None and function is not None and "." not in target:
+        # Lightning's list read by index: `opts = self.optimizers()` then `opts[1].step()`, or
+        # `g_opt, d_opt = opts[0], opts[1]` (`_position_in_optimizers` insists on the call)
+        owners = _configured_owners(target, function, model)
+        if owners:
+            return owners
     if info is None and "." not in target and "[" not in target:
         # `g_opt, d_opt = make_optimizers(G, D)`: a builder of the file returning both
         return _unpacked_from_builder(target, function if function is not None else model.source.tree, model)
@@ -1053,7 +1063,13 @@ def _configured_owners(target: str, function: ast.AST, model: ModuleModel) -> se
 
 
 def _position_in_optimizers(target: str, function: ast.AST) -> int | None:
-    """Where `target`, bound once in `function`, sits in what `self.optimizers()` returns."""
+    """Where `target`, bound once in `function`, sits in what `self.optimizers()` returns:
+    `opt_g, opt_d = self.optimizers()`, `opt_d = self.optimizers()[1]`; or, through a name
+    bound once to the list (`opts = self.optimizers()`), `opts[1]` itself, `opt_d = opts[1]`
+    and `opt_g, opt_d = opts[0], opts[1]`."""
+    indexed = _INDEXED.match(target)
+    if indexed is not None:
+        return int(indexed.group(2)) if _optimizers_list(indexed.group(1), function) else None
     if _bindings(function, target) != 1:
         return None
     for node in ast_walk(function):
@@ -1066,20 +1082,50 @@ def _position_in_optimizers(target: str, function: ast.AST) -> int | None:
             if index.__class__ is not ast.Constant or index.value.__class__ is not int:  # type: ignore[attr-defined]
                 continue
             value, position = value.value, index.value  # type: ignore[attr-defined]
+            if value.__class__ is ast.Name:  # `opt_d = opts[1]`
+                return position if _optimizers_list(value.id, function) else None  # type: ignore[attr-defined]
         elif bound.__class__ in (ast.Tuple, ast.List):
             names = [e.id if e.__class__ is ast.Name else None for e in bound.elts]  # type: ignore[attr-defined]
             if target not in names:
                 continue
             position = names.index(target)
+            if value.__class__ in (ast.Tuple, ast.List) and len(value.elts) == len(names):  # type: ignore[attr-defined]
+                # `opt_g, opt_d = opts[0], opts[1]`
+                element = value.elts[position]  # type: ignore[attr-defined]
+                if element.__class__ is not ast.Subscript or element.value.__class__ is not ast.Name:  # type: ignore[attr-defined]
+                    return None
+                index = element.slice  # type: ignore[attr-defined]
+                if index.__class__ is not ast.Constant or index.value.__class__ is not int:  # type: ignore[attr-defined]
+                    return None
+                return index.value if _optimizers_list(element.value.id, function) else None  # type: ignore[attr-defined]
         else:
             continue
-        if (
-            value.__class__ is ast.Call and not value.args and method_name(value) == "optimizers"  # type: ignore[attr-defined]
-            and (recv := receiver(value)) is not None and recv.__class__ is ast.Name and recv.id == "self"  # type: ignore[arg-type, attr-defined]
-        ):  # fmt: skip
+        if _calls_optimizers(value):
             return position
         return None
     return None
+
+
+_INDEXED = lazily(r"^(\w+)\[(\d+)\]$")
+
+
+def _calls_optimizers(value: ast.AST) -> bool:
+    """`self.optimizers()`."""
+    return (
+        value.__class__ is ast.Call and not value.args and method_name(value) == "optimizers"  # type: ignore[attr-defined, arg-type]
+        and (recv := receiver(value)) is not None and recv.__class__ is ast.Name and recv.id == "self"  # type: ignore[arg-type, attr-defined]
+    )  # fmt: skip
+
+
+def _optimizers_list(name: str, function: ast.AST) -> bool:
+    """`name` is bound once in `function`, to `self.optimizers()` (`opts = self.optimizers()`)."""
+    if _bindings(function, name) != 1:
+        return False
+    return any(
+        n.__class__ is ast.Assign and len(n.targets) == 1 and n.targets[0].__class__ is ast.Name  # type: ignore[attr-defined]
+        and n.targets[0].id == name and _calls_optimizers(n.value)  # type: ignore[attr-defined]
+        for n in ast_walk(function)
+    )  # fmt: skip
 
 
 def _bindings(function: ast.AST, name: str) -> int:

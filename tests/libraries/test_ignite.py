@@ -272,6 +272,62 @@ def test_every_n_handler_steps_a_window_of_full_losses() -> None:
     assert not _tiny.same(run(before), want)  # the bug trains otherwise
 
 
+def test_event_filter_handler_gets_the_iteration_and_steps_a_window_of_full_losses() -> None:
+    """`Events.ITERATION_COMPLETED(event_filter=f)`: Ignite calls `f(engine, count)` with the
+    iteration, from 1 and across epochs, so `count % N == 0` is `every=N` (the same handler
+    calls). A process function that only backpropagates under such a handler sums N full
+    losses per step (GF005); the fix divides by N and trains like a torch loop dividing by N."""
+    from pathlib import Path
+
+    from gradfix.runner import Options, process_source
+
+    seen, filtered, every = [], [], []
+    data = _tiny.batches(3)
+    probe = Engine(lambda engine, batch: None)
+
+    @probe.on(Events.ITERATION_COMPLETED(event_filter=lambda engine, count: seen.append(count) or count % 2 == 0))
+    def by_filter(engine):
+        filtered.append(engine.state.iteration)
+
+    @probe.on(Events.ITERATION_COMPLETED(every=2))
+    def by_every(engine):
+        every.append(engine.state.iteration)
+
+    probe.run(data, max_epochs=2)
+    assert seen == [1, 2, 3, 4, 5, 6]
+    assert filtered == every == [2, 4, 6]
+
+    fixture = (
+        Path(__file__).parent.parent / "before_after" / "GF005_unscaled_accumulation"
+        / "ignite_window_stepped_by_an_event_filter_handler.before.py"
+    )
+    before = fixture.read_text()
+    result = process_source(str(fixture), before.encode(), Options(select=frozenset({"GF005"}), fix=True))
+    assert result.fixed is not None
+    fixed = result.fixed.decode()
+    rows = [(torch.randn(4, 6), torch.randn(4, 2)) for _ in range(8)]
+
+    def run(code: str) -> list[torch.Tensor]:
+        namespace: dict = {}
+        exec(compile(code, "train.py", "exec"), namespace)
+        torch.manual_seed(1)
+        namespace["regressor"].load_state_dict(torch.nn.Linear(6, 2).state_dict())
+        namespace["fit_engine"].run(rows, max_epochs=2)
+        return _tiny.weights(namespace["regressor"])
+
+    torch.manual_seed(1)
+    hand_model = torch.nn.Linear(6, 2)
+    hand_opt = torch.optim.SGD(hand_model.parameters(), lr=0.05, momentum=0.9)
+    for i, (x, y) in enumerate(rows * 2):
+        (torch.nn.functional.smooth_l1_loss(hand_model(x), y) / 4).backward()
+        if (i + 1) % 4 == 0:
+            hand_opt.step()
+            hand_opt.zero_grad(set_to_none=True)
+    want = _tiny.weights(hand_model)
+    assert _tiny.same(run(fixed), want)
+    assert not _tiny.same(run(before), want)  # the bug trains otherwise
+
+
 def test_state_output_is_the_tensor_the_update_returns() -> None:
     data = _tiny.batches(3)
     model = _tiny.linear()

@@ -26,8 +26,9 @@
   else defines, assigns, imports or takes it as a parameter), not a method, no decorator, its one
   plain parameter the receiver: a call `_backward(loss, retain_graph=True)` (no `*` or `**` of
   its own) runs `loss.backward(retain_graph=True)` and is read so (`_forwarded_backward`). The
-  attribute made gets the position of the receiver's text; the call keeps its own and its
-  arguments.
+  attribute made gets the position of the receiver's text and is marked `forwarded` (a fix
+  that parenthesizes a receiver, `(loss / N).backward()`, edits an argument there); the call
+  keeps its own position and its arguments.
 
 - **A module-level dict used as a namespace of globals** (`STATE = {}`, `STATE["opt"] =
   SGD(...)` written once at the top level, read as `STATE["opt"]`): each entry is read as a
@@ -131,6 +132,7 @@ def _forwarded_backward(tree: ast.Module) -> None:
         recv = args[0]
         func = ast.Attribute(value=recv, attr="backward", ctx=ast.Load())
         _place(func, recv)
+        func.forwarded = True  # type: ignore[attr-defined]  (a fix edits the receiver as an argument)
         node.func = func  # type: ignore[attr-defined]
         node.args = args[1:]  # type: ignore[attr-defined]
 

@@ -64,8 +64,13 @@ def plain_call_forms(tree: ast.Module, text: str) -> None:
         if statement.__class__ is ast.Assign and _empty_dict(statement.value):  # type: ignore[attr-defined]
             _namespace_dicts(tree, text)
             break
-    if ".backward(*" in text:
+    if ".backward(*" in text and any(m.group(1) != "self" and m.group(1) + ".backward(*" in text for m in _FORWARDER.finditer(text)):
         _forwarded_backward(tree)
+
+
+# `def _backward(t, *args, **kwargs):` / `def bw(loss, **kw):`: one plain parameter, then a spread
+# (group 1 the parameter; the text must also say `t.backward(*`)
+_FORWARDER = lazily(r"def\s+\w+\(\s*(\w+)\s*,\s*\*")
 
 
 def _backward_forwarder(node: ast.FunctionDef) -> bool:

@@ -20,6 +20,16 @@
   Anything else is left as written (an unknown `**` may bind any parameter: the analysis stays
   cautious there).
 
+- **A function that only hands its arguments on to `.backward`**: `def _backward(t, *args,
+  **kwargs): t.backward(*args, **kwargs)` (its one statement, a docstring aside; also `return
+  ...`, and with only one of the two spreads), the module's only binding of its name (nothing
+  else defines, assigns, imports or takes it as a parameter), not a method, no decorator, its one
+  plain parameter the receiver: a call `_backward(loss, retain_graph=True)` (no `*` or `**` of
+  its own) runs `loss.backward(retain_graph=True)` and is read so (`_forwarded_backward`). The
+  attribute made gets the position of the receiver's text and is marked `forwarded` (a fix
+  that parenthesizes a receiver, `(loss / N).backward()`, edits an argument there); the call
+  keeps its own position and its arguments.
+
 - **A module-level dict used as a namespace of globals** (`STATE = {}`, `STATE["opt"] =
   SGD(...)` written once at the top level, read as `STATE["opt"]`): each entry is read as a
   global bound once, a name whose text is the subscript's (`_namespace_dicts`).
@@ -54,6 +64,82 @@ def plain_call_forms(tree: ast.Module, text: str) -> None:
         if statement.__class__ is ast.Assign and _empty_dict(statement.value):  # type: ignore[attr-defined]
             _namespace_dicts(tree, text)
             break
+    if ".backward(*" in text and any(m.group(1) != "self" and m.group(1) + ".backward(*" in text for m in _FORWARDER.finditer(text)):
+        _forwarded_backward(tree)
+
+
+# `def _backward(t, *args, **kwargs):` / `def bw(loss, **kw):`: one plain parameter, then a spread
+# (group 1 the parameter; the text must also say `t.backward(*`)
+_FORWARDER = lazily(r"def\s+\w+\(\s*(\w+)\s*,\s*\*")
+
+
+def _backward_forwarder(node: ast.FunctionDef) -> bool:
+    """`def f(t, *args, **kwargs): t.backward(*args, **kwargs)` (see the module's docstring)."""
+    args = node.args
+    if node.decorator_list or args.posonlyargs or args.kwonlyargs or args.defaults or len(args.args) != 1:
+        return False
+    if args.vararg is None and args.kwarg is None:
+        return False
+    body = [stmt for stmt in node.body if not (stmt.__class__ is ast.Expr and stmt.value.__class__ is ast.Constant)]  # type: ignore[attr-defined]
+    if len(body) != 1 or body[0].__class__ not in (ast.Expr, ast.Return):
+        return False
+    call = body[0].value  # type: ignore[attr-defined]
+    if call.__class__ is not ast.Call or call.func.__class__ is not ast.Attribute or call.func.attr != "backward":
+        return False
+    recv = call.func.value
+    if recv.__class__ is not ast.Name or recv.id != args.args[0].arg:
+        return False
+    spread = [a.value.id if a.__class__ is ast.Starred and a.value.__class__ is ast.Name else None for a in call.args]
+    keywords = [k.value.id if k.arg is None and k.value.__class__ is ast.Name else None for k in call.keywords]
+    return spread == ([args.vararg.arg] if args.vararg else []) and keywords == ([args.kwarg.arg] if args.kwarg else [])
+
+
+def _forwarded_backward(tree: ast.Module) -> None:
+    """Read `f(loss, ...)` as `loss.backward(...)` for a forwarder `f` (module docstring)."""
+    forwarders: dict[str, int] = {}
+    bindings: dict[str, int] = {}
+    methods: set[int] = set()
+    nodes = list(ast_walk(tree))
+    for node in nodes:
+        cls = node.__class__
+        if cls is ast.ClassDef:
+            methods.update(id(stmt) for stmt in node.body)  # type: ignore[attr-defined]
+            bindings[node.name] = bindings.get(node.name, 0) + 1  # type: ignore[attr-defined]
+        elif cls is ast.FunctionDef or cls is ast.AsyncFunctionDef:
+            bindings[node.name] = bindings.get(node.name, 0) + 1  # type: ignore[attr-defined]
+            if cls is ast.FunctionDef and _backward_forwarder(node):  # type: ignore[arg-type]
+                forwarders[node.name] = id(node)  # type: ignore[attr-defined]
+    if not forwarders:
+        return
+    for node in nodes:
+        cls = node.__class__
+        if cls is ast.Name and node.ctx.__class__ is not ast.Load:  # type: ignore[attr-defined]
+            bindings[node.id] = bindings.get(node.id, 0) + 1  # type: ignore[attr-defined]
+        elif cls is ast.arg:
+            bindings[node.arg] = bindings.get(node.arg, 0) + 1  # type: ignore[attr-defined]
+        elif cls is ast.alias:
+            if node.name == "*":  # type: ignore[attr-defined]
+                return  # (a star import may bind any name)
+            name = node.asname or node.name.split(".")[0]  # type: ignore[attr-defined]
+            bindings[name] = bindings.get(name, 0) + 1
+        elif cls is ast.Global or cls is ast.Nonlocal:
+            for name in node.names:  # type: ignore[attr-defined]
+                bindings[name] = bindings.get(name, 0) + 1
+    names = {name for name, at in forwarders.items() if bindings.get(name) == 1 and at not in methods}
+    if not names:
+        return
+    for node in nodes:
+        if node.__class__ is not ast.Call or node.func.__class__ is not ast.Name or node.func.id not in names:  # type: ignore[attr-defined]
+            continue
+        args = node.args  # type: ignore[attr-defined]
+        if not args or any(a.__class__ is ast.Starred for a in args) or any(k.arg is None for k in node.keywords):  # type: ignore[attr-defined]
+            continue
+        recv = args[0]
+        func = ast.Attribute(value=recv, attr="backward", ctx=ast.Load())
+        _place(func, recv)
+        func.forwarded = True  # type: ignore[attr-defined]  (a fix edits the receiver as an argument)
+        node.func = func  # type: ignore[attr-defined]
+        node.args = args[1:]  # type: ignore[attr-defined]
 
 
 def _empty_dict(value: ast.expr) -> bool:

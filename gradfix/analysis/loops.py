@@ -463,6 +463,57 @@ def _bound_method_names(text: str) -> set[str]:
     return names
 
 
+def _method_tables(facts: ModuleFacts, class_name: str) -> dict[str, list[ast.Attribute]]:
+    """The attributes a class's `__init__` binds to a dict literal of the class's own methods
+    (`self.handlers = {"train": self.train_batch, "eval": self.eval_batch}`: string keys, every
+    value `self.<method>`), bound exactly once in the module (nothing else stores an attribute
+    of that name, on any object, nor calls `setattr`), no method of that name, and read only
+    as `self.handlers[key](...)` (never changed, handed on or read otherwise): such a call runs
+    one of the entries. Found once per class."""
+    cache = facts.__dict__.setdefault("_method_tables", {})
+    found = cache.get(class_name)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    found = cache[class_name] = {}
+    methods = facts.methods.get(class_name, {})
+    init = methods.get("__init__")
+    if init is None or "setattr(" in facts.source.text:
+        return found
+    candidates: dict[str, list[ast.Attribute]] = {}
+    for stmt in init.node.body:  # type: ignore[attr-defined]
+        if (
+            isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute)
+            and isinstance(stmt.targets[0].value, ast.Name) and stmt.targets[0].value.id == "self"
+            and isinstance(stmt.value, ast.Dict) and stmt.value.keys and stmt.targets[0].attr not in methods
+            and all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in stmt.value.keys)
+            and all(
+                isinstance(v, ast.Attribute) and isinstance(v.value, ast.Name) and v.value.id == "self" and v.attr in methods
+                for v in stmt.value.values
+            )
+        ):
+            candidates[stmt.targets[0].attr] = list(stmt.value.values)  # type: ignore[arg-type]
+    if not candidates:
+        return found
+    called: set[int] = set()
+    for call in facts.source.of_type(ast.Call):
+        func = call.func  # type: ignore[attr-defined]
+        if func.__class__ is ast.Subscript and func.value.__class__ is ast.Attribute and func.value.attr in candidates:
+            called.add(id(func.value))
+    stores: dict[str, int] = {}
+    for node in facts.source.of_type(ast.Attribute):
+        if node.attr not in candidates:
+            continue
+        if not isinstance(node.ctx, ast.Load):
+            stores[node.attr] = stores.get(node.attr, 0) + 1
+        elif id(node) not in called:
+            stores[node.attr] = 2  # read otherwise: it may be changed or handed on
+    for node in facts.source.of_type(ast.AugAssign):
+        if isinstance(node.target, ast.Attribute) and node.target.attr in candidates:
+            stores[node.target.attr] = 2
+    found.update({attr: values for attr, values in candidates.items() if stores.get(attr) == 1})
+    return found
+
+
 def _bound_methods(facts: ModuleFacts, class_name: str) -> dict[str, ast.Attribute]:
     """The attributes a class's `__init__` binds to one of the class's own methods
     (`self.step_fn = self.train_step`), each bound exactly once in the module (nothing else
@@ -777,6 +828,12 @@ class _Walker:
             bound = _bound_methods(facts, ctx.class_name)
             if any(f"self.{attr}" in text and method.attr in self.backpropagating_names() for attr, method in bound.items()):
                 return True
+            if "](" in text and ctx.facts is None:
+                # `self.handlers[phase](i, x, y)` over a table of the class's methods (`table_entry`)
+                tables = _method_tables(facts, ctx.class_name)
+                names = self.backpropagating_names() if tables else ()
+                if any(f"self.{attr}[" in text and any(e.attr in names for e in entries) for attr, entries in tables.items()):
+                    return True
         if self.overrides is not None and ctx.class_name in self.overrides[0]:
             if any(f"self.{name}" in text for name in self.overrides[1]):
                 return True  # a subclass's method the loop runs (`build_model`'s `overrides`)
@@ -1824,6 +1881,11 @@ class _Walker:
             target = dispatch_target(func)  # type: ignore[arg-type]
             if target is not None:
                 call.func = target  # (in the tree: what reads the call later reads the name)
+        elif func.__class__ is ast.Subscript and ctx.class_name is not None and ctx.facts is None:
+            # `self.handlers[phase](i, x, y)` over `{"train": self.train_batch, "eval": ...}`
+            target = self.table_entry(func, ctx)  # type: ignore[arg-type]
+            if target is not None:
+                call.func = target  # (in the tree, as for a dict literal above)
         spelled = _getattr_method_call(call)
         if spelled is None and call.func.__class__ is ast.Call and ctx.arguments:
             spelled = _getattr_method_call(call, ctx.arguments)  # `getattr(h, event)(self)`, `event="after_step"`
@@ -2338,6 +2400,33 @@ class _Walker:
             return True
         facts = ctx.facts or self.facts
         return bool(getattr(facts, question)(raw))
+
+    def table_entry(self, sub: ast.Subscript, ctx: _Context) -> ast.Attribute | None:
+        """`self.handlers[phase]` over a table of the class's methods (`_method_tables`) of which
+        exactly one touches gradients, the others none: the call runs that one or one that
+        changes no gradient, so the iteration's gradient events are that method's. That
+        method's `self.<name>` as written in the table; else None."""
+        table = sub.value
+        if table.__class__ is not ast.Attribute or table.value.__class__ is not ast.Name or table.value.id != "self":  # type: ignore[attr-defined]
+            return None
+        entries = _method_tables(self.facts, ctx.class_name).get(table.attr)  # type: ignore[arg-type, attr-defined]
+        if not entries:
+            return None
+        touching: dict[str, ast.Attribute] = {}
+        for entry in entries:
+            info = self.method_of(self.facts, ctx.class_name, entry.attr, 0)  # type: ignore[arg-type]
+            if info is None or overriding(self.facts, ctx.class_name, info, entry.attr) is not info:  # type: ignore[arg-type]
+                return None
+            if self.touches_gradients(info):
+                touching.setdefault(entry.attr, entry)
+        if len(touching) != 1:
+            return None
+        entry = next(iter(touching.values()))
+        func = ast.Attribute(value=ast.Name(id="self", ctx=ast.Load()), attr=entry.attr, ctx=ast.Load())
+        for node in (func, func.value):
+            node.lineno, node.col_offset = entry.lineno, entry.col_offset  # type: ignore[attr-defined]
+            node.end_lineno, node.end_col_offset = entry.end_lineno, entry.end_col_offset  # type: ignore[attr-defined]
+        return func
 
     def resolve(self, call: ast.Call, ctx: _Context) -> FunctionInfo | None:
         func = call.func

@@ -983,6 +983,8 @@ def _fix(backward: GradEvent, loss: ast.expr, n_text: str, source: Source) -> Fi
     if not _atomic(loss, source):
         text = f"({text})"
     receiver = backward.direct and isinstance(call.func, ast.Attribute) and call.func.value is loss
+    if receiver and getattr(call.func, "forwarded", False):
+        receiver = False  # `_backward(loss)` read as `loss.backward()`: the loss is an argument in the text
     new_text = f"({text} / {n_text})" if receiver else f"{text} / {n_text}"
     return Fix([ReplaceNode(loss, new_text, backward.statement)], Safety.SAFE)
 

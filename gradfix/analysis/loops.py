@@ -1321,10 +1321,12 @@ class _Walker:
         whose function may backpropagate (`steps_per_item`) and that `comprehension_calls` did
         not note, is walked inside loops made for it (`item_loop`), home loops of their own, as
         `for b in loader: step(b)` is read; a fix never edits those loops (`apply.own_edits`).
-        Not when a lambda, a function, `await` or a walrus is anywhere in the statement."""
+        Not when a function, `await` or a walrus is anywhere in the statement, nor a lambda
+        but one a `map`, `starmap` or `reduce` is handed (`_per_item_call`)."""
         comprehensions: list[ast.AST] = []
         elements: list[ast.Call] = []
         calls: list[ast.Call] = []
+        lambdas: list[ast.AST] = []
         for node in ast_walk(stmt):  # (one walk)
             shape = node.__class__
             if shape is ast.Call:
@@ -1336,17 +1338,28 @@ class _Walker:
                     elements.append(element)
             elif shape is ast.GeneratorExp:
                 comprehensions.append(node)
-            elif shape is ast.Lambda or shape in FUNCTIONS:
+            elif shape is ast.Lambda:
+                lambdas.append(node)
+            elif shape in FUNCTIONS:
                 return
             elif shape is ast.Await or shape is ast.NamedExpr:
                 elements = []  # (the old reading below only; no per-item reading)
                 comprehensions = calls = []
+        facts = self.facts
+        if lambdas:
+            # only a lambda a `map`/`starmap`/`reduce` runs per item (`map(lambda b: fit(b),
+            # xs)`); what its body holds is read by `_per_item_call`, not here
+            if not calls or any(not any(c.args and c.args[0] is f and _mapped(c, facts) is not None for c in calls) for f in lambdas):
+                return
+            inside = {id(n) for f in lambdas for n in ast_walk(f.body)}  # type: ignore[attr-defined]
+            calls = [c for c in calls if id(c) not in inside]
+            comprehensions = [c for c in comprehensions if id(c) not in inside]
+            elements = []  # (the old reading stays off for a statement holding a lambda)
         noted = self.comprehension_calls(stmt, ctx, elements) if elements and id(stmt) in self.facts.says_for else set()
         if not calls and not comprehensions:
             return
         whole: set[int] = set()  # generator expressions and `map`s consumed at once
         folds: list[ast.Call] = []
-        facts = self.facts
         for call in calls:
             if _consumes_whole(call):
                 first = call.args[0]
@@ -1403,12 +1416,34 @@ class _Walker:
         if name in self.backpropagating_names():
             helper = self.resolve_name(name, ctx)
             if helper is not None:
-                return self.says_backward(helper)  # (else a closure named as its factory's function)
+                # (else a closure named as its factory's function)
+                return self.says_backward(helper) or self.wraps_a_step(helper, ctx)
         alias = self.callable_aliases(ctx).get(name)
         if alias is not None:
             helper = self.resolve_name(alias[0], ctx)  # `step = functools.partial(fit, model, opt)`
             return helper is not None and self.says_backward(helper)
+        local = self.facts.local_functions.get(id(ctx.functions[-1])) if ctx.functions and self.facts.local_functions else None
+        if local is not None and name in local and local[name].source in (None, self.source):
+            # a function defined in the function (`def fold(total, b): return total + fit(b)`)
+            helper = local[name]
+            return self.says_backward(helper) or self.wraps_a_step(helper, ctx)
         return self.calls_a_closure_step(name + "()")
+
+    def wraps_a_step(self, helper: FunctionInfo, ctx: _Context) -> bool:
+        """A short function of the module (three statements at most) that calls by name a
+        function of the module whose own text backpropagates: `def fold(total, b): return
+        total + fit(b)` handed to `functools.reduce`, `def run(b): return fit(model, opt, b)`
+        handed to `map`. One level only: a helper that calls helpers is left as before."""
+        node = helper.node
+        if helper.source is not None and helper.source is not self.source or len(node.body) > 3:
+            return False
+        names = called_names(self.source.segment(node)) & self.backpropagating_names()
+        names.discard(node.name)
+        for name in names:
+            callee = self.resolve_name(name, ctx)
+            if callee is not None and callee.node is not node and self.says_backward(callee):
+                return True
+        return False
 
     def says_backward(self, helper: FunctionInfo) -> bool:
         text = (helper.source or self.source).segment(helper.node)
@@ -1554,10 +1589,30 @@ class _Walker:
             if stepper is not None:
                 # each iteration first runs the iterated object's `__next__`
                 self.inline(stmt.iter, stepper, inner, arguments=())  # type: ignore[arg-type]
+            elif stmt.iter.__class__ is ast.Call and stmt.iter.args:  # type: ignore[attr-defined]
+                self.mapped_iteration(stmt.iter, inner)  # type: ignore[arg-type]
         self.block(stmt.body, inner)
         if stmt.orelse:
             kind = "for-else" if isinstance(stmt, FOR_LOOPS) else "while-else"
             self.block(stmt.orelse, self.branch(ctx, Branch(stmt.orelse, kind, depth=len(ctx.loops))))
+
+    def mapped_iteration(self, iterated: ast.Call, inner: _Context) -> None:
+        """`for loss in map(step, loader):` (or `itertools.starmap`, a lambda's call, an inline
+        `functools.partial`): each iteration first runs `step(item)` (`_per_item_call`), read
+        as the first statement of the loop's body; only a step that may backpropagate
+        (`steps_per_item`)."""
+        kind = _mapped(iterated, self.facts)
+        if kind is None or kind == "reduce" or (inner.source is not None and inner.source is not self.source):
+            return
+        made = _per_item_call(iterated, kind, self.facts)
+        if made is None:
+            return
+        target, items, element = made
+        if not self.steps_per_item(element, inner):
+            return
+        # the step's parameters stand for the items: its target bound over the iterable
+        bound = self.bind_loop_variable(ast.copy_location(ast.For(target=target, iter=items, body=[], orelse=[], type_comment=None), iterated), inner)
+        self.call(element, bound, set())
 
     @staticmethod
     def says_next(facts: ModuleFacts) -> bool:
@@ -1729,16 +1784,26 @@ class _Walker:
         # one pass over the statement's nodes (breadth first, as `ast_walk`): most statements
         # that say ` for ` say it in a string, and hold no comprehension and no `map`
         found: list[ast.AST] = []  # comprehensions, generator expressions and calls, in order
+        lambdas: list[ast.AST] = []
         for node in ast_nodes(stmt):
             kind = node.__class__
-            if kind in _PER_ITEM_STOPS:
+            if kind is ast.Lambda:
+                lambdas.append(node)
+            elif kind in _PER_ITEM_STOPS:
                 return
-            if kind in _PER_ITEM_KINDS:
+            elif kind in _PER_ITEM_KINDS:
                 found.append(node)
         if not found:
             return
-        whole: set[int] = set()  # generator expressions and `map`s consumed at once
         facts = self.facts
+        if lambdas:
+            # only a lambda a `map`/`starmap`/`reduce` runs per item; its body is read by
+            # `_per_item_call`, not here
+            if any(not any(c.__class__ is ast.Call and c.args and c.args[0] is f and _mapped(c, facts) is not None for c in found) for f in lambdas):  # type: ignore[attr-defined]
+                return
+            inside = {id(n) for f in lambdas for n in ast_walk(f.body)}  # type: ignore[attr-defined]
+            found = [n for n in found if id(n) not in inside]
+        whole: set[int] = set()  # generator expressions and `map`s consumed at once
         for node in found:
             if node.__class__ is ast.Call and _consumes_whole(node):  # type: ignore[arg-type]
                 first = node.args[0]  # type: ignore[attr-defined]
@@ -1793,27 +1858,13 @@ class _Walker:
     def map_per_item(self, call: ast.Call, kind: str | None = "map") -> ast.Call | None:
         """The call a consumed `map(f, xs, ...)` (`f(item)`), `itertools.starmap(f, pairs)`
         (`f(*item)`) or `functools.reduce(f, xs[, init])` (`f(accumulated, item)`) makes per
-        item, made for it (no node of the file), run in a loop made for it."""
-        function, iterables = call.args[0], call.args[1:]
-        if not isinstance(function, (ast.Name, ast.Attribute)) or any(isinstance(a, ast.Starred) for a in iterables) or call.keywords:
+        item, made for it (no node of the file), run in a loop made for it (`_per_item_call`:
+        also a lambda's call, `map(lambda b: fit(model, opt, b), xs)`, and an inline
+        `functools.partial(fit, model, opt)`)."""
+        made_parts = _per_item_call(call, kind, self.facts)
+        if made_parts is None:
             return None
-        if kind != "map":
-            if not iterables or len(iterables) > (2 if kind == "reduce" else 1):
-                return None
-            iterables = iterables[:1]
-        names = [f"_gf_item{k}" for k in range(len(iterables))]
-        if len(iterables) == 1:
-            target: ast.expr = ast.Name(id=names[0], ctx=ast.Store())
-            iterated = iterables[0]
-        else:
-            target = ast.Tuple(elts=[ast.Name(id=n, ctx=ast.Store()) for n in names], ctx=ast.Store())
-            iterated = ast.Call(func=ast.Name(id="zip", ctx=ast.Load()), args=list(iterables), keywords=[])
-        args: list[ast.expr] = [ast.Name(id=n, ctx=ast.Load()) for n in names]
-        if kind == "starmap":
-            args = [ast.Starred(value=args[0], ctx=ast.Load())]
-        elif kind == "reduce":
-            args = [ast.Name(id="_gf_accumulated", ctx=ast.Load()), *args]
-        element = ast.copy_location(ast.Call(func=function, args=args, keywords=[]), call)
+        target, iterated, element = made_parts
         made = self.item_loop(target, iterated, call, element)
         self.mapped[id(call)] = element
         self.per_item[id(element)] = ((made,), ())
@@ -3720,6 +3771,7 @@ _READING_METHODS = frozenset({
 # what `_Walker.note_per_item` looks for in a statement, and what makes it leave the statement
 _PER_ITEM_KINDS = frozenset((ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Call))
 _PER_ITEM_STOPS = frozenset((ast.Lambda, *FUNCTIONS, ast.Await, ast.NamedExpr))
+_COMPREHENSIONS = frozenset((ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp))
 _WHOLE_CONSUMERS = frozenset(("sum", "list", "tuple", "set", "sorted", "max", "min", "extend", "stack", "cat", "mean", "fsum", "dict"))
 
 
@@ -3751,6 +3803,71 @@ def _mapped(expr: ast.AST, facts: ModuleFacts) -> str | None:
         return None
     qualified = facts.imports.qualify(name)
     return "starmap" if qualified == "itertools.starmap" else "reduce" if qualified == "functools.reduce" else None
+
+
+def _per_item_call(call: ast.Call, kind: str | None, facts: ModuleFacts) -> tuple[ast.expr, ast.expr, ast.Call] | None:
+    """For a `map`, `starmap` or `reduce` call (`kind`): the target and the iterable of the loop
+    it stands for, and the call it makes per item (made for it: no node of the file). Its
+    function is a name or an attribute (`step(item)`), an inline `functools.partial(fit, model,
+    opt)` (`fit(model, opt, item)`), or a lambda of plain parameters whose body is a call or
+    adds a call to something (`lambda b: fit(model, opt, b)`, `lambda total, b: total + fit(b)`
+    of a `reduce`): that call, its parameters the loop's target."""
+    function, iterables = call.args[0], call.args[1:]
+    if any(a.__class__ is ast.Starred for a in iterables) or call.keywords:
+        return None
+    if kind != "map":
+        if not iterables or len(iterables) > (2 if kind == "reduce" else 1):
+            return None
+        iterables = iterables[:1]
+    shape = function.__class__
+    if shape is ast.Lambda:
+        params = function.args  # type: ignore[attr-defined]
+        if params.posonlyargs or params.vararg or params.kwonlyargs or params.kwarg or params.defaults:
+            return None
+        names = [a.arg for a in params.args]
+        if kind == "reduce":
+            if len(names) != 2:
+                return None
+            names = names[1:]  # (the accumulated value: unbound, as `_gf_accumulated` below)
+        elif not names or (kind == "map" and len(names) != len(iterables)):
+            return None
+        body = function.body  # type: ignore[attr-defined]
+        if body.__class__ is ast.BinOp:
+            sides = [side for side in (body.left, body.right) if side.__class__ is ast.Call]  # type: ignore[attr-defined]
+            body = sides[0] if len(sides) == 1 else None
+        if body.__class__ is not ast.Call or any(n.__class__ in _PER_ITEM_STOPS or n.__class__ in _COMPREHENSIONS for n in ast_walk(body)):
+            return None  # (nothing run per item, or deferred, inside the call)
+        element: ast.Call = body  # type: ignore[assignment]
+        stored = [ast.Name(id=n, ctx=ast.Store()) for n in names]
+        if kind == "starmap":
+            target: ast.expr = ast.Tuple(elts=stored, ctx=ast.Store()) if len(stored) > 1 else stored[0]
+            return target, iterables[0], element
+        if len(iterables) == 1:
+            return stored[0], iterables[0], element
+        return ast.Tuple(elts=stored, ctx=ast.Store()), ast.Call(func=ast.Name(id="zip", ctx=ast.Load()), args=list(iterables), keywords=[]), element
+    given: list[ast.expr] = []
+    keywords: list[ast.keyword] = []
+    if shape is ast.Call and function.args and not any(a.__class__ is ast.Starred for a in function.args) and all(  # type: ignore[attr-defined]
+        k.arg is not None for k in function.keywords  # type: ignore[attr-defined]
+    ) and facts.imports.qualify(dotted(function.func) or "") == "functools.partial":  # type: ignore[attr-defined]
+        given, keywords = list(function.args[1:]), list(function.keywords)  # type: ignore[attr-defined]
+        function = function.args[0]  # type: ignore[attr-defined]
+    if not isinstance(function, (ast.Name, ast.Attribute)):
+        return None
+    names = [f"_gf_item{k}" for k in range(len(iterables))]
+    if len(iterables) == 1:
+        target = ast.Name(id=names[0], ctx=ast.Store())
+        iterated = iterables[0]
+    else:
+        target = ast.Tuple(elts=[ast.Name(id=n, ctx=ast.Store()) for n in names], ctx=ast.Store())
+        iterated = ast.Call(func=ast.Name(id="zip", ctx=ast.Load()), args=list(iterables), keywords=[])
+    args: list[ast.expr] = [ast.Name(id=n, ctx=ast.Load()) for n in names]
+    if kind == "starmap":
+        args = [ast.Starred(value=args[0], ctx=ast.Load())]
+    elif kind == "reduce":
+        args = [ast.Name(id="_gf_accumulated", ctx=ast.Load()), *args]
+    element = ast.copy_location(ast.Call(func=function, args=[*given, *args], keywords=keywords), call)
+    return target, iterated, element
 
 
 def called_names(text: str) -> set[str]:

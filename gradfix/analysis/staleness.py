@@ -50,7 +50,7 @@ from gradfix.analysis.names import (
 )
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
-from gradfix.source import COMPOUND_KINDS, DEFINITION_KINDS, DEFINITIONS, FOR_LOOPS, FUNCTIONS, LOOPS, Source, encloses
+from gradfix.source import COMPOUND_KINDS, DEFINITION_KINDS, DEFINITIONS, FOR_LOOPS, FUNCTION_KINDS, FUNCTIONS, LOOPS, Source, encloses
 from gradfix.walk import ast_walk, own_nodes
 
 
@@ -184,34 +184,82 @@ def _unpacked_optimizer_params(binding: Binding, model: ModuleModel) -> ast.expr
     target, call = stmt.targets[0], stmt.value  # type: ignore[attr-defined]
     if len(stmt.targets) != 1 or target.__class__ is not ast.Tuple or call.__class__ is not ast.Call:  # type: ignore[attr-defined]
         return None
-    if call.func.__class__ is not ast.Name:
-        return None
-    info = model.facts.module_functions.get(call.func.id)
-    if info is None or info.class_name is not None:
+    info = _unpacked_function(call, binding.scope, model)
+    if info is None:
         return None
     returned = _returned_optimizers(info, model)
     elements = target.elts
     if returned is None or returned[0] != len(elements):
         return None
-    place = next((i for i, e in enumerate(elements) if e.__class__ is ast.Name and e.id == binding.key), None)
+    place = next((i for i, e in enumerate(elements) if dotted(e) == binding.key), None)
     if place is None or place not in returned[1]:
         return None
-    other, params, root = returned[1][place]
-    if elements[other].__class__ is not ast.Name:
+    other, params, root, _ = returned[1][place]
+    caller = elements[other]
+    if dotted(caller) is None:
         return None
-    caller = elements[other].id  # type: ignore[attr-defined]
 
     class Substitute(ast.node_transformer()):
         def visit_Name(self, node: ast.Name) -> ast.expr:
-            return ast.Name(id=caller, ctx=ast.Load()) if node.id == root else node
+            return _read_copy(caller) if node.id == root else node
 
     return Substitute().visit(copy.deepcopy(params))  # type: ignore[no-any-return]
 
 
-def _returned_optimizers(info: FunctionInfo, model: ModuleModel) -> tuple[int, dict[int, tuple[int, ast.expr, str]]] | None:
+def _read_copy(target: ast.expr) -> ast.expr:
+    """A copy of an assignment target (`self.model`) to be read."""
+    if target.__class__ is ast.Attribute:
+        return ast.Attribute(value=_read_copy(target.value), attr=target.attr, ctx=ast.Load())  # type: ignore[attr-defined]
+    return ast.Name(id=target.id, ctx=ast.Load())  # type: ignore[attr-defined]
+
+
+def _unpacked_function(call: ast.Call, scope: ast.AST | None, model: ModuleModel, stmt: ast.stmt | None = None) -> FunctionInfo | None:
+    """The function of the file a call unpacked into names runs: a plain function
+    (`setup(cfg)`), or, in a method, a method of its own class called on `self` or `cls`
+    (`self.build()`, `self.make(3)` of a `@staticmethod`, `cls.create()`) or a static or class
+    method called on a class of the file (`Trainer.make(3)`) that no class of the file built on
+    it overrides; None otherwise (a base class's method, another decorator). `scope`: the
+    function the call is made in (None: the one around `stmt`, looked up only for a method of
+    a class of the file)."""
+    func = call.func
+    facts = model.facts
+    if func.__class__ is ast.Name:
+        info = facts.module_functions.get(func.id)  # type: ignore[attr-defined]
+        return info if info is not None and info.class_name is None else None
+    if func.__class__ is not ast.Attribute or func.value.__class__ is not ast.Name or not facts.methods:  # type: ignore[attr-defined]
+        return None
+    holder = func.value.id  # type: ignore[attr-defined]
+    if holder == "self" or holder == "cls":
+        if not any(func.attr in methods for methods in facts.methods.values()):  # type: ignore[attr-defined]
+            return None
+        if scope is None:
+            scope = stmt
+            while scope is not None and scope.__class__ not in FUNCTION_KINDS:
+                scope = facts.source.owner_of(scope)  # type: ignore[arg-type]
+        owner = facts.source.owner_of(scope) if scope.__class__ in FUNCTION_KINDS else None  # type: ignore[arg-type]
+        if owner.__class__ is not ast.ClassDef:
+            return None
+        owner_name = owner.name  # type: ignore[union-attr]
+    else:
+        owner_name = holder
+    info = facts.methods.get(owner_name, {}).get(func.attr)  # type: ignore[attr-defined]
+    if info is None:
+        return None
+    decorators = [dotted(d) for d in info.node.decorator_list]
+    if decorators not in ([], ["staticmethod"], ["classmethod"]) or (not decorators and holder != "self"):
+        return None
+    from gradfix.analysis.loops import _derives
+
+    if any(func.attr in methods and _derives(facts, other, owner_name) for other, methods in facts.methods.items()):  # type: ignore[attr-defined]
+        return None  # a subclass of the file overrides it
+    return info
+
+
+def _returned_optimizers(info: FunctionInfo, model: ModuleModel) -> tuple[int, dict[int, tuple[int, ast.expr, str, ast.expr | None]]] | None:
     """For a function of the file every `return` of which is a tuple of one length: that length
     and, for each place holding in every `return` a torch optimizer over the parameters of a name
-    returned at another place, (that other place, the optimizer's first argument, the name).
+    returned at another place, (that other place, the optimizer's first argument, the name, the
+    value the function binds that name to: None for a parameter).
     Read once per function, and only for one whose text says `optim` and `parameters` (the
     optimizer's argument calls `.parameters()` or `.named_parameters()`: 18 of the 28 functions
     of perf5 read before say no `parameters`)."""
@@ -225,7 +273,7 @@ def _returned_optimizers(info: FunctionInfo, model: ModuleModel) -> tuple[int, d
     return found
 
 
-def _read_returned_optimizers(function: ast.AST, model: ModuleModel) -> tuple[int, dict[int, tuple[int, ast.expr, str]]] | None:
+def _read_returned_optimizers(function: ast.AST, model: ModuleModel) -> tuple[int, dict[int, tuple[int, ast.expr, str, ast.expr | None]]] | None:
     nodes = list(own_nodes(function))
     returns = [n for n in nodes if n.__class__ is ast.Return]
     if not returns or any(n.__class__ is ast.Yield or n.__class__ is ast.YieldFrom for n in nodes):
@@ -240,9 +288,9 @@ def _read_returned_optimizers(function: ast.AST, model: ModuleModel) -> tuple[in
         elif n.__class__ is ast.Assign and len(n.targets) == 1 and n.targets[0].__class__ is ast.Name:  # type: ignore[attr-defined]
             local.setdefault(n.targets[0].id, []).append(n.value)  # type: ignore[attr-defined]
     qualify = model.facts.imports.qualify
-    places: dict[int, tuple[int, ast.expr, str]] = {}
+    places: dict[int, tuple[int, ast.expr, str, ast.expr | None]] = {}
     for place in range(length):
-        found: tuple[int, ast.expr, str] | None = None
+        found: tuple[int, ast.expr, str, ast.expr | None] | None = None
         for ret in returns:
             elts = ret.value.elts  # type: ignore[union-attr]
             optimizer = elts[place]
@@ -269,7 +317,8 @@ def _read_returned_optimizers(function: ast.AST, model: ModuleModel) -> tuple[in
             if other is None or (found is not None and (found[0] != other or found[2] != root)):
                 found = None
                 break
-            found = (other, params, root)  # type: ignore[assignment]
+            built = [v for v in local.get(root, ()) if v is not None]
+            found = (other, params, root, built[0] if built else None)  # type: ignore[assignment]
         if found is not None:
             places[place] = found
     return (length, places) if places else None
@@ -595,16 +644,16 @@ def _unpacks_an_optimizer(stmt: ast.stmt, model: ModuleModel) -> bool:
     """`a, b = f(...)` with `f` a function of the file that returns, at the place of one of the
     names, an optimizer over the parameters of a name it returns at another place."""
     call = stmt.value  # type: ignore[attr-defined]
-    if len(stmt.targets) != 1 or call.__class__ is not ast.Call or call.func.__class__ is not ast.Name:  # type: ignore[attr-defined]
+    if len(stmt.targets) != 1 or call.__class__ is not ast.Call:  # type: ignore[attr-defined]
         return False
-    info = model.facts.module_functions.get(call.func.id)
-    if info is None or info.class_name is not None:
+    info = _unpacked_function(call, None, model, stmt)
+    if info is None:
         return False
     returned = _returned_optimizers(info, model)  # (the answer `_unpacked_optimizer_params` reads)
     elements = stmt.targets[0].elts  # type: ignore[attr-defined]
     if returned is None or returned[0] != len(elements):
         return False
-    return any(elements[place].__class__ is ast.Name and elements[other].__class__ is ast.Name for place, (other, _, _) in returned[1].items())
+    return any(dotted(elements[place]) is not None and dotted(elements[other]) is not None for place, (other, _, _, _) in returned[1].items())
 
 
 def _registry_optimizer(call: ast.Call, model: ModuleModel) -> bool:
@@ -1163,7 +1212,7 @@ def _replacing_method(key: str, method: str, model: ModuleModel, stmt: ast.stmt 
         return cache[(key, method)]  # type: ignore[no-any-return]
     cache[(key, method)] = None
     classes = set()
-    values = assigned_values(model, key)
+    values = assigned_values(model, key) or _unpacked_models(key, model)
     if not values and method == "reset_classifier" and stmt is not None:
         del cache[(key, method)]  # (answered per function: each has its own callers)
         return "get_classifier()" if _handed_a_timm_model(key, stmt, model) else None
@@ -1203,6 +1252,31 @@ def _replacing_method(key: str, method: str, model: ModuleModel, stmt: ast.stmt 
                 cache[(key, method)] = target.attr
                 return target.attr
     return None
+
+
+def _unpacked_models(key: str, model: ModuleModel) -> list[ast.expr]:
+    """The values `key` gets when every binding of it unpacks a function of the file that
+    returns it beside an optimizer over its parameters (`net, opt = self.build()` with `net =
+    Classifier()` in `build`): those functions' values of the name (empty when one is not such
+    a binding, or the name is a parameter of the function)."""
+    if "(" not in key and "[" not in key and key in model.source.text:
+        values: list[ast.expr] = []
+        for binding in assignments(model).by_key.get(key, ()):
+            stmt = binding.statement
+            if binding.value is not None or stmt.__class__ is not ast.Assign or len(stmt.targets) != 1:  # type: ignore[attr-defined]
+                return []
+            target, call = stmt.targets[0], stmt.value  # type: ignore[attr-defined]
+            info = _unpacked_function(call, binding.scope, model) if target.__class__ is ast.Tuple and call.__class__ is ast.Call else None
+            returned = _returned_optimizers(info, model) if info is not None else None
+            if returned is None or returned[0] != len(target.elts):  # type: ignore[attr-defined]
+                return []
+            place = next((i for i, e in enumerate(target.elts) if dotted(e) == key), None)  # type: ignore[attr-defined]
+            value = next((found[3] for found in returned[1].values() if found[0] == place), None)
+            if value is None:
+                return []
+            values.append(value)
+        return values
+    return []
 
 
 def _handed_a_timm_model(key: str, stmt: ast.stmt, model: ModuleModel) -> bool:

@@ -29,7 +29,10 @@ class OptimizerOverStaleParameters(Rule):
     file returns together with the model, unpacked by the caller in either order (`model, opt =
     setup(cfg)`, every `return` of `setup` a tuple of that length holding, at `opt`'s place, a
     `torch.optim` optimizer over the parameters of the name it returns at another place, that
-    name a parameter of `setup` or bound once in it); also over `net.parameters()`
+    name a parameter of `setup` or bound once in it; or a method of the class doing so, called on
+    `self`, `cls` or the class, `self.model, self.opt = self.build()` or `model, opt =
+    self.make(3)` of a `@staticmethod`, unless a subclass of the file overrides it; the model's
+    class read from the builder for `reset_classifier`); also over `net.parameters()`
     after `net = model`, each name bound once in the function; also over a method's parameter
     the method stores, `self.backbone = backbone`, the one binding of that attribute, changed
     as `self.backbone.fc = ...`) when, later in the same

@@ -82,6 +82,11 @@ class ClipWithoutUnscale(LoopRule):
     in the same order (`if use_amp and scaler is not None: scaler.step(opt)`): the `unscale_`
     goes under that conjunction.
 
+    A step of the optimizer a wrapper holds (`scaler.step(sched.optimizer)`, `sched =
+    LRScheduler(optimizer, ...)` in the module) steps the optimizer the wrapper was built with:
+    a clip of that optimizer's parameters is judged as a clip of the stepped ones (the
+    `unscale_` names `sched.optimizer`).
+
     A clip is reported when it is `torch.nn.utils.clip_grad_norm_`/`clip_grad_value_` (or the
     same function imported by name), the iteration's last `scaler.scale(loss).backward()`
     before it runs whenever it runs (`scaler` a name gradfix takes for a `GradScaler`: built by
@@ -371,7 +376,23 @@ def _another_optimizers_parameters(clip: GradEvent, optimizers: list[str], model
     (`opt_aux = SGD(aux.parameters())`), and of none it steps."""
     if clip.target is None or any(built_over_clipped(opt, clip, model, optimizer=True) for opt in optimizers):
         return False
-    return any(key not in optimizers and built_over_clipped(key, clip, model, optimizer=True) for key in model.facts.objects)
+    others = [key for key in model.facts.objects if key not in optimizers and built_over_clipped(key, clip, model, optimizer=True)]
+    return bool(others) and not set(others) <= _handed_to_holders(optimizers, model)
+
+
+def _handed_to_holders(optimizers: list[str], model: ModuleModel) -> set[str]:
+    """What the objects holding the stepped optimizers were built with: `scaler.step(
+    sched.optimizer)` with `sched = LRScheduler(optimizer, ...)` steps `optimizer` itself."""
+    key_of = model.source.key
+    handed: set[str] = set()
+    for opt in optimizers:
+        holder, dot, _ = opt.rpartition(".")
+        if not dot:
+            continue
+        for value in assigned_values(model, holder):
+            if value.__class__ is ast.Call:
+                handed.update(key_of(a) for a in (*value.args, *(k.value for k in value.keywords)))  # type: ignore[attr-defined]
+    return handed
 
 
 def _owner(clip: GradEvent, optimizers: list[str], model: ModuleModel) -> str | None:

@@ -159,7 +159,10 @@ class ModelZeroGradPartial(LoopRule):
     `SGD([self.x])`: activation maximisation, whose fresh leaves start with no gradient); when any clear is not a
     module's (`optimizer.zero_grad()`, `p.grad = None`); when the cleared object is held by an
     object of a plain class of the module (`stepper.h.zero_grad()` with `stepper =
-    Stepper(sgd)`: what it was handed may be the optimizer); and when the loop calls code gradfix
+    Stepper(sgd)`: what it was handed may be the optimizer); when the cleared object was built
+    by a call handed an optimizer the loop steps (`self.sched = ScheduledOptim(self.optim, ...)`
+    cleared by `self.sched.zero_grad()` before `self.optim.step()`: a wrapper whose
+    `zero_grad()` may clear that optimizer); and when the loop calls code gradfix
     cannot see into that may clear, step or backpropagate.
 
     `p._grad = g` (A3C workers handing their gradients to the shared model) writes the
@@ -202,6 +205,8 @@ class ModelZeroGradPartial(LoopRule):
         cleared_models.update(m for found in listed.values() for m in found)
         if any(_held_by_a_plain_object(m, model) for m in cleared_models):
             return  # `lr_scheduler.o.zero_grad()`: what a plain class of the module holds may be the optimizer
+        if any(_handed_a_stepped_optimizer(m, steps, model) for m in cleared_models):
+            return  # `sched = ScheduledOptim(opt, ...)`: a wrapper whose `zero_grad()` may clear `opt`
         others: set[str] = set()
         if optimizer_clears:
             visitor = _visit(model)
@@ -396,6 +401,19 @@ def _held_by_a_plain_object(key: str, model: ModuleModel) -> bool:
         isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id in classes and not classes[v.func.id].bases
         for v in values
     )
+
+
+def _handed_a_stepped_optimizer(key: str, steps: dict[str, GradEvent], model: ModuleModel) -> bool:
+    """`key` bound to a call handed an optimizer the loop steps (`self.sched =
+    ScheduledOptim(self.optim, ...)`, `Noam(512, 4000, optimizer=adam)`): a wrapper, not a
+    module, whose `zero_grad()` may clear that optimizer's parameters."""
+    key_of = model.source.key
+    for value in assigned_values(model, key):
+        if value.__class__ is ast.Call:
+            for arg in (*value.args, *(k.value for k in value.keywords)):  # type: ignore[attr-defined]
+                if key_of(arg) in steps:
+                    return True
+    return False
 
 
 def _grown_modules(model: ModuleModel) -> set[str]:

@@ -77,6 +77,15 @@ class ClipWithoutUnscale(LoopRule):
     scaler.unscale_(opt)` (in the other mode nothing was scaled, and `unscale_` would raise),
     also inside a test of the clip's own (`if max_norm > 0:`), and when the clip and the
     step's arms sit under tests they share (an accumulation window's `if (i + 1) % N == 0:`).
+    The scaled backward may sit under nested tests (`if use_amp:` then `if scaler is not None:`,
+    another backward in each other arm) when the step's arm tests their conjunction, written
+    in the same order (`if use_amp and scaler is not None: scaler.step(opt)`): the `unscale_`
+    goes under that conjunction.
+
+    A step of the optimizer a wrapper holds (`scaler.step(sched.optimizer)`, `sched =
+    LRScheduler(optimizer, ...)` in the module) steps the optimizer the wrapper was built with:
+    a clip of that optimizer's parameters is judged as a clip of the stepped ones (the
+    `unscale_` names `sched.optimizer`).
 
     A clip is reported when it is `torch.nn.utils.clip_grad_norm_`/`clip_grad_value_` (or the
     same function imported by name), the iteration's last `scaler.scale(loss).backward()`
@@ -279,14 +288,18 @@ def _amp_arm(
     arms = backward.branches_within(loop.node)
     # the branches the clip shares with the backward (the clip may sit under a test of its
     # own as well: `if max_norm > 0:`)
-    around = arms[:-1]
     own = clip.branches_within(loop.node)
-    if not arms or [(id(b.node), b.kind) for b in own[: len(around)]] != [(id(b.node), b.kind) for b in around]:
-        return None
-    if any(b.node is arms[-1].node for b in own):
+    shared = 0
+    while shared < min(len(arms), len(own)) and (id(arms[shared].node), arms[shared].kind) == (id(own[shared].node), own[shared].kind):
+        shared += 1
+    # the scaled backward's own arms: one test, or nested ones (`if use_amp:` / `if scaler is
+    # not None:`) that the step's arm writes as one conjunction (`if use_amp and scaler is
+    # not None:`)
+    around, tail = arms[:shared], arms[shared:]
+    if not tail or any(b.node is t.node for b in own for t in tail):
         return None  # the clip runs in the scaled arm itself
-    arm = arms[-1]
-    if arm.kind != "if" or arm.test is None or any(isinstance(n, ast.Call) for n in ast_walk(arm.test)):
+    arm = tail[-1]
+    if any(t.kind != "if" or t.test is None or any(isinstance(n, ast.Call) for n in ast_walk(t.test)) for t in tail):
         return None
     test = model.source.code(arm.test)
     step = next((e for e in later if e.kind is EventKind.STEP and _scaler_of_step(e, model) is not None), None)
@@ -305,15 +318,25 @@ def _amp_arm(
         len(steps) < len(around) + 1
         or shared < len(around)
         or any(b.kind != "if" or not _window_test(b.test) for b in steps[shared:-1])
-        or steps[-1].node is arm.node
+        or any(steps[-1].node is t.node for t in tail)
         or steps[-1].test is None
-        or not _same_arm(steps[-1], test, model)
+        or not (_same_arm(steps[-1], test, model) if len(tail) == 1 else _conjunction_of(steps[-1], tail, model))
     ):
         return None
     stepped = {(step.source or model.source).code(_stepped_argument(step.call))} if step.call is not None else set()
     if any(e.kind is EventKind.STEP and e.target not in stepped and _scaler_of_step(e, model) is None for e in later):
         return None  # another optimizer steps too (a float32 head's): the clip may be of its parameters
-    return arm.test
+    return arm.test if len(tail) == 1 else steps[-1].test
+
+
+def _conjunction_of(branch, tail: list, model: ModuleModel) -> bool:  # type: ignore[no-untyped-def]
+    """The branch runs when each nested test of `tail` holds: `if use_amp and scaler is not None:`
+    for `if use_amp:` around `if scaler is not None:`, written in the same order."""
+    test = branch.test
+    if branch.kind != "if" or not isinstance(test, ast.BoolOp) or not isinstance(test.op, ast.And) or len(test.values) != len(tail):
+        return False
+    code = model.source.code
+    return all(code(v) == code(t.test) for v, t in zip(test.values, tail))
 
 
 def _window_test(test: ast.expr | None) -> bool:
@@ -353,7 +376,23 @@ def _another_optimizers_parameters(clip: GradEvent, optimizers: list[str], model
     (`opt_aux = SGD(aux.parameters())`), and of none it steps."""
     if clip.target is None or any(built_over_clipped(opt, clip, model, optimizer=True) for opt in optimizers):
         return False
-    return any(key not in optimizers and built_over_clipped(key, clip, model, optimizer=True) for key in model.facts.objects)
+    others = [key for key in model.facts.objects if key not in optimizers and built_over_clipped(key, clip, model, optimizer=True)]
+    return bool(others) and not set(others) <= _handed_to_holders(optimizers, model)
+
+
+def _handed_to_holders(optimizers: list[str], model: ModuleModel) -> set[str]:
+    """What the objects holding the stepped optimizers were built with: `scaler.step(
+    sched.optimizer)` with `sched = LRScheduler(optimizer, ...)` steps `optimizer` itself."""
+    key_of = model.source.key
+    handed: set[str] = set()
+    for opt in optimizers:
+        holder, dot, _ = opt.rpartition(".")
+        if not dot:
+            continue
+        for value in assigned_values(model, holder):
+            if value.__class__ is ast.Call:
+                handed.update(key_of(a) for a in (*value.args, *(k.value for k in value.keywords)))  # type: ignore[attr-defined]
+    return handed
 
 
 def _owner(clip: GradEvent, optimizers: list[str], model: ModuleModel) -> str | None:

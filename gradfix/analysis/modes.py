@@ -1922,6 +1922,20 @@ def _says_eval(model: ModuleModel) -> bool:
     return anywhere
 
 
+def _calls_a_switching_closure(text: str, model: ModuleModel) -> bool:
+    """The text calls a name bound to what a factory of the module returns (one function, or a
+    tuple of them unpacked: `fit, score = make_pair(model, opt)`), the factory's text switching
+    a module to eval mode (`_switching_functions`: a closure of it may)."""
+    from gradfix.analysis.loops import _assigned_callees, _factory_closures, _factory_tuple_closures, _tuple_callees
+
+    facts = model.facts
+    factories = (_factory_closures(facts).keys() | _factory_tuple_closures(facts).keys()) & _switching_functions(model)
+    if not factories:
+        return False
+    unpacked = _tuple_callees(facts)
+    return any((unpacked.get(name, set()) | _assigned_callees(facts, name)) & factories for name in sorted(called_names(text)))
+
+
 def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
     """The loop's text switches a module to eval mode, or calls a function that may (of this
     module, or one it imports from another module of the project: `from evaluation import
@@ -1934,6 +1948,8 @@ def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
         return True  # an Ignite evaluator's `run(...)`, in the loop or in an engine's event handler
     if _calls_callable_object(text, model):
         return True  # `verify(step, model)`, `verify` a `Verifier(...)` whose `__call__` evaluates
+    if anywhere and model.facts.local_functions and _calls_a_switching_closure(text, model):
+        return True  # `train, score = make_pair(model, opt)` ... `score()`, the factory's closure evaluating
     if model.callback_hooks and any(
         f".{hook_name}(" in text and any(h.source is not None and _evaluates(h.source.segment(h.node)) for h in hooks)
         for (_, _, hook_name), hooks in model.callback_hooks.items()

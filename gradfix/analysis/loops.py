@@ -2829,29 +2829,15 @@ class _Walker:
         parameters, when `name` is bound once in the code around the call (its function, or the
         module's top level), and nothing else binds it there, to a call of that factory."""
         facts = ctx.facts or self.facts
-        tupled = _tuple_closure(facts, name, ctx)
-        if tupled is not None:
-            return tupled
-        closures = {factory: (inner, facts.module_functions[factory].params) for factory, inner in _factory_closures(facts).items()}
-        for callee in _assigned_callees(facts, name.id) - closures.keys():
+        found = module_closure(facts, name, ctx.functions)
+        if found is not None:
+            return found
+        closures = {}
+        for callee in _assigned_callees(facts, name.id) - _factory_closures(facts).keys():
             made = self.imported_factory(callee, facts) if callee in facts.imports.aliases else None
             if made is not None:
                 closures[callee] = (made[1], made[0].params)
-        if not closures or not _assigned_callees(facts, name.id) & closures.keys():
-            return None
-        scope: ast.AST = ctx.functions[-1] if ctx.functions else facts.source.tree
-        call = _only_binding(scope, name.id)
-        if call is None and not ctx.functions:
-            # at the module's top level, `one_batch = make_step()` where `make_step` defines
-            # `def one_batch(...)` and returns it: that definition binds the name in the factory
-            for factory in _assigned_callees(facts, name.id) & closures.keys():
-                inner = closures[factory][0]
-                if inner.node.name == name.id:
-                    call = _only_binding(scope, name.id, besides=inner.node)
-        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in closures):
-            return None
-        inner, params = closures[call.func.id]
-        return inner, (call, params)
+        return _closure_bound(facts, name, ctx.functions, closures) if closures else None
 
     def project_method(self, recv: ast.expr, method: str, ctx: _Context) -> FunctionInfo | None:
         """The method `recv.method()` runs when `recv` is an object of a class of the project
@@ -4647,7 +4633,44 @@ def unpacked_closure(facts: ModuleFacts, name: str) -> FunctionInfo | None:
     return inner if len(found) == 1 else None
 
 
-def _tuple_closure(facts: ModuleFacts, name: ast.Name, ctx: _Context) -> tuple[FunctionInfo, tuple[ast.Call, list[str]]] | None:
+def module_closure(
+    facts: ModuleFacts, name: ast.Name, functions: tuple[ast.AST, ...]
+) -> tuple[FunctionInfo, tuple[ast.Call, list[str]]] | None:
+    """What a call of `name` runs, in the code of `functions` (innermost last; none: the
+    module's top level), when a factory of this module defines and returns it: one of a tuple
+    it returns, unpacked there (`_tuple_closure`), or the one function it returns (`step =
+    make_train_step(model, opt)`, bound once there); and the factory's call with the factory's
+    parameters (its free names are those arguments)."""
+    tupled = _tuple_closure(facts, name, functions)
+    if tupled is not None:
+        return tupled
+    closures = {factory: (inner, facts.module_functions[factory].params) for factory, inner in _factory_closures(facts).items()}
+    return _closure_bound(facts, name, functions, closures) if closures else None
+
+
+def _closure_bound(
+    facts: ModuleFacts, name: ast.Name, functions: tuple[ast.AST, ...], closures: dict[str, tuple[FunctionInfo, list[str]]]
+) -> tuple[FunctionInfo, tuple[ast.Call, list[str]]] | None:
+    """`name` bound once in the code around the call to a call of one of `closures`' factories:
+    the function that factory returns, and the call with the factory's parameters."""
+    if not _assigned_callees(facts, name.id) & closures.keys():
+        return None
+    scope: ast.AST = functions[-1] if functions else facts.source.tree
+    call = _only_binding(scope, name.id)
+    if call is None and not functions:
+        # at the module's top level, `one_batch = make_step()` where `make_step` defines
+        # `def one_batch(...)` and returns it: that definition binds the name in the factory
+        for factory in _assigned_callees(facts, name.id) & closures.keys():
+            inner = closures[factory][0]
+            if inner.node.name == name.id:
+                call = _only_binding(scope, name.id, besides=inner.node)
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in closures):
+        return None
+    inner, params = closures[call.func.id]
+    return inner, (call, params)
+
+
+def _tuple_closure(facts: ModuleFacts, name: ast.Name, functions: tuple[ast.AST, ...]) -> tuple[FunctionInfo, tuple[ast.Call, list[str]]] | None:
     """`step(x, y)` with `step, end_epoch = make_train_step(model, opt)` the one binding of
     `step` in the code around the call (its function, or the module's top level), the factory
     one of `_factory_tuple_closures` returning as many elements: the function it returns at
@@ -4655,7 +4678,7 @@ def _tuple_closure(facts: ModuleFacts, name: ast.Name, ctx: _Context) -> tuple[F
     tuples = _factory_tuple_closures(facts)
     if not tuples or name.id not in _tuple_callees(facts):
         return None
-    scope: ast.AST = ctx.functions[-1] if ctx.functions else facts.source.tree
+    scope: ast.AST = functions[-1] if functions else facts.source.tree
     bound: tuple[ast.expr, int, int] | None = None
     stores = 0
     defined: list[ast.AST] = []

@@ -27,7 +27,7 @@ import re
 
 from gradfix.analysis.assignments import assigned_values, assignment_statements, assignments, built_object
 from gradfix.analysis.facts import FunctionInfo, ModuleFacts
-from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel, called_names, decorated_entry, overriding
+from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel, called_names, decorated_entry, module_closure, overriding
 from gradfix.analysis.model import EventKind, TrainingLoop
 from gradfix.analysis.modules import contains, normalize, related, strip_same_module, wrapped_key
 from gradfix.analysis.names import (
@@ -437,6 +437,13 @@ class _ModeWalker:
         if helper is not None:
             self.inline(call, helper, ctx)
             return
+        if self.facts.local_functions and call.func.__class__ is ast.Name and (ctx.source is None or ctx.source is self.model.source):
+            closure = module_closure(self.facts, call.func, ctx.functions)  # type: ignore[arg-type]
+            if closure is not None:
+                # `run_epoch, evaluate = make_trainer(model, opt, loader)` ... `run_epoch()`: the
+                # function the factory defines and returns, its free names the factory's arguments
+                self.inline(call, closure[0], ctx, factory=closure[1])
+                return
         if isinstance(call.func, ast.Name) and (ctx.source is None or ctx.source is self.model.source):
             bound = _partial_of(call.func.id, self.model)
             if bound is not None and any(
@@ -852,7 +859,11 @@ class _ModeWalker:
             return None
         return self.facts.methods.get(class_name, {}).get(method)  # type: ignore[arg-type]
 
-    def inline(self, call: ast.Call, helper: FunctionInfo, ctx: _Ctx) -> None:
+    def inline(self, call: ast.Call, helper: FunctionInfo, ctx: _Ctx, factory: tuple[ast.Call, list[str]] | None = None) -> None:
+        """Walk a helper's body as part of the caller, its parameters mapped to the caller's
+        arguments; `factory`: the call of the module function that defined the helper and
+        returned it, and that function's parameters, which the helper's free names are mapped
+        to the arguments of."""
         if len(self.visiting) >= MAX_DEPTH or id(helper.node) in self.visiting:
             self.emit(ModeKind.UNSURE, tuple(self._argument_keys(call, ctx)) or ("",), call, ctx)
             return
@@ -860,6 +871,15 @@ class _ModeWalker:
         if helper.class_name is not None and params and params[0] in ("self", "cls"):
             params = params[1:]
         mapping: dict[str, str] = {}
+        if factory is not None:
+            made_by, outer = factory
+            if not any(isinstance(a, ast.Starred) for a in made_by.args):
+                for index, arg in enumerate(made_by.args):
+                    if index < len(outer) and outer[index] not in params:
+                        mapping[outer[index]] = self.key(arg, ctx)
+            for kw in made_by.keywords:
+                if kw.arg is not None and kw.arg not in params:
+                    mapping[kw.arg] = self.key(kw.value, ctx)
         for index, arg in enumerate(call.args):
             if isinstance(arg, ast.Starred):
                 break
@@ -1902,6 +1922,20 @@ def _says_eval(model: ModuleModel) -> bool:
     return anywhere
 
 
+def _calls_a_switching_closure(text: str, model: ModuleModel) -> bool:
+    """The text calls a name bound to what a factory of the module returns (one function, or a
+    tuple of them unpacked: `fit, score = make_pair(model, opt)`), the factory's text switching
+    a module to eval mode (`_switching_functions`: a closure of it may)."""
+    from gradfix.analysis.loops import _assigned_callees, _factory_closures, _factory_tuple_closures, _tuple_callees
+
+    facts = model.facts
+    factories = (_factory_closures(facts).keys() | _factory_tuple_closures(facts).keys()) & _switching_functions(model)
+    if not factories:
+        return False
+    unpacked = _tuple_callees(facts)
+    return any((unpacked.get(name, set()) | _assigned_callees(facts, name)) & factories for name in sorted(called_names(text)))
+
+
 def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
     """The loop's text switches a module to eval mode, or calls a function that may (of this
     module, or one it imports from another module of the project: `from evaluation import
@@ -1914,6 +1948,8 @@ def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
         return True  # an Ignite evaluator's `run(...)`, in the loop or in an engine's event handler
     if _calls_callable_object(text, model):
         return True  # `verify(step, model)`, `verify` a `Verifier(...)` whose `__call__` evaluates
+    if anywhere and model.facts.local_functions and _calls_a_switching_closure(text, model):
+        return True  # `train, score = make_pair(model, opt)` ... `score()`, the factory's closure evaluating
     if model.callback_hooks and any(
         f".{hook_name}(" in text and any(h.source is not None and _evaluates(h.source.segment(h.node)) for h in hooks)
         for (_, _, hook_name), hooks in model.callback_hooks.items()

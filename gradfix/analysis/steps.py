@@ -342,7 +342,7 @@ def _candidates(facts: ModuleFacts) -> Iterator[FunctionInfo]:
 def _framework_calls_per_batch(model: ModuleModel, info: FunctionInfo) -> bool:
     """A framework runs it once per batch and does nothing to gradients around it: a
     LightningModule's `training_step` under manual optimization, a function handed to Ignite's
-    `Engine(...)`."""
+    `Engine(...)`, the `__call__` of an object of the module's class handed to it."""
     facts = model.facts
     if info.class_name is not None:
         node = facts.classes.get(info.class_name)
@@ -352,7 +352,13 @@ def _framework_calls_per_batch(model: ModuleModel, info: FunctionInfo) -> bool:
             if entry is None or entry.hooks.get(info.node.name) != "training-step" or entry.manual_switch is None:
                 continue
             return _switched_off(node, entry.manual_switch)  # type: ignore[arg-type]
-        if "Engine(" not in facts.source.text or not re.search(rf"Engine\([^)]*\.{re.escape(info.node.name)}\b", facts.source.text):
+        if "Engine(" not in facts.source.text:
+            return False
+        if info.node.name == "__call__":
+            # `Engine(Step(model, opt))`, `step = Step(model, opt); Engine(step)`: the object is
+            # the process function, its `__call__(self, engine, batch)` runs once per batch
+            return any(_hands_an_object_of(call, info.class_name, model) for call in _calls(model))
+        if not re.search(rf"Engine\([^)]*\.{re.escape(info.node.name)}\b", facts.source.text):
             return False  # no `Engine(self.train_step)` (nor `Engine(lambda e, b: t.train_step(e, b))`) names it
     for call in _calls(model):
         entry = framework_class(facts.imports.qualify(call_name(call)))
@@ -368,6 +374,29 @@ def _framework_calls_per_batch(model: ModuleModel, info: FunctionInfo) -> bool:
         if info.class_name is not None and isinstance(arg, ast.Attribute) and arg.attr == info.node.name:
             return True  # `Engine(self.train_step)`, `Engine(trainer.train_step)`
     return False
+
+
+def _hands_an_object_of(call: ast.Call, class_name: str, model: ModuleModel) -> bool:
+    """`call` is a framework's `Engine(...)` whose process function is an object of the module's
+    class `class_name`: built right in the call (`Engine(Step(model, opt))`), or a plain name
+    every assignment of the module binds to such an object (`step = Step(model, opt)` ...
+    `Engine(step)`)."""
+    facts = model.facts
+    entry = framework_class(facts.imports.qualify(call_name(call)))
+    if entry is None or "<process_function argument>" not in entry.hooks or not call.args:
+        return False
+    arg = call.args[0]
+    if isinstance(arg, ast.Call):
+        return isinstance(arg.func, ast.Name) and arg.func.id == class_name
+    if not isinstance(arg, ast.Name):
+        return False
+    values = [
+        stmt.value for stmt in model.source.of_type(ast.Assign)
+        for target in stmt.targets if isinstance(target, ast.Name) and target.id == arg.id  # type: ignore[attr-defined]
+    ]  # fmt: skip
+    return bool(values) and all(
+        isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == class_name for v in values
+    )  # fmt: skip
 
 
 def _manual_training_step_calling(model: ModuleModel, info: FunctionInfo) -> ast.AST | None:

@@ -121,7 +121,9 @@ FRAMEWORKS = (
         proof=_PROOF + "test_engine_calls_the_update_function_once_per_batch",
         note=(
             "not a base class: the function passed as Engine's first argument (or decorated handlers of "
-            "ITERATION_* events) form one training iteration; the engine adds nothing around them. "
+            "ITERATION_* events) form one training iteration; the engine adds nothing around them. An object "
+            "passed there (Engine(Update(model, opt)), or a name bound to one) is called the same way: its class's "
+            "__call__(self, engine, batch) is the iteration (test_engine_calls_a_callable_object_once_per_batch). "
             "Nor does it set modules' modes: a handler of EPOCH_COMPLETED that calls model.eval() leaves the "
             "next epoch's updates in eval mode (test_epoch_completed_handler_mode_carries_into_the_next_epoch); "
             "run() without max_epochs runs one epoch (test_run_defaults_to_one_epoch). "

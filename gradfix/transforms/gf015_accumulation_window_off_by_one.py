@@ -69,7 +69,9 @@ class AccumulationWindowOffByOne(Rule):
     batch index a framework hands its step hook (`def training_step(self, batch, batch_idx):` of a
     LightningModule under manual optimization, whatever the parameter is named: Lightning counts
     each epoch's batches from 0), a framework's own count of its calls (`engine.state.iteration`
-    read in a function handed to Ignite's `Engine(...)`, through its first parameter: 1 at the
+    read in a function handed to Ignite's `Engine(...)`, or in the `__call__(self, engine, batch)`
+    of an object of the file's class handed to it (`Engine(Step(model, opt, N))`, or a name bound
+    only to such objects), through its first parameter: 1 at the
     first batch and never reset between epochs, so `(engine.state.iteration + 1) % N == 0`
     closes a first window of N - 1 batches, reported without a fix), or a
     variable incremented by 1

@@ -436,3 +436,27 @@ def test_state_iteration_counts_from_one_across_epochs() -> None:
     early = [i for _, i in seen if (i + 1) % 3 == 0]
     full = [i for _, i in seen if i % 3 == 0]
     assert early[0] == 2 and full[0] == 3  # the first window: 2 batches against 3
+
+
+def test_engine_calls_a_callable_object_once_per_batch() -> None:
+    """An object handed to `Engine(...)` is the process function: Ignite calls the object, so
+    its class's `__call__(self, engine, batch)` runs once per batch with the engine (whose
+    `state.iteration` counts from 1 across epochs) and clears nothing around it: read as a
+    step function like a plain function handed to `Engine` (GF001, GF002, GF015...)."""
+    data = _tiny.batches(4)
+    model = _tiny.linear()
+    seen: list[tuple[int, int]] = []
+
+    class Update:
+        def __init__(self, net, optimizer):
+            self.net = net
+            self.optimizer = optimizer
+
+        def __call__(self, engine, batch):  # never clears
+            seen.append((engine.state.epoch, engine.state.iteration))
+            _tiny.mse(self.net, batch).backward()
+            self.optimizer.step()
+
+    Engine(Update(model, torch.optim.SGD(model.parameters(), lr=0.1))).run(data, max_epochs=2)
+    assert seen == [(1, 1), (1, 2), (1, 3), (1, 4), (2, 5), (2, 6), (2, 7), (2, 8)]
+    assert _tiny.same(_tiny.weights(model), _tiny.weights(_hand(data * 2, clear=False)))

@@ -220,9 +220,10 @@ class _LazySpec:
     the word's own: `data/**/` matches `data/`). A path shorter than `least` or missing a
     word is not matched by the line, whose verdict cannot apply to it: the line is compiled at
     the first path that may match (a line without words, `*`, at the first path). A file
-    holding a backslash, a lone `!` or a `[` that is not a plain class (`_PLAIN_CLASS`): lines
-    pathspec may refuse, which makes the whole file's spec fail, or fail to compile, is
-    compiled whole, as before (`of` gives None)."""
+    holding a backslash, a lone `!` (spaced too: pathspec 0.12 strips both ends of a line,
+    1.x only its end) or a `[` that is not a plain class (`_PLAIN_CLASS`): lines pathspec may
+    refuse, which makes the whole file's spec fail, or fail to compile, is compiled whole, as
+    before (`of` gives None)."""
 
     __slots__ = ("entries",)
 
@@ -236,7 +237,7 @@ class _LazySpec:
             if not line:
                 continue  # (pathspec's `from_lines` skips empty lines)
             stripped = line.rstrip()
-            if "\\" in line or stripped == "!" or ("[" in line and "[" in _PLAIN_CLASS.sub("", line)):
+            if "\\" in line or line.strip() == "!" or ("[" in line and "[" in _PLAIN_CLASS.sub("", line)):
                 return None
             text = stripped.split("[", 1)[0]
             words = []

@@ -239,6 +239,8 @@ class _LazySpec:
             stripped = line.rstrip()
             if "\\" in line or line.strip() == "!" or ("[" in line and "[" in _PLAIN_CLASS.sub("", line)):
                 return None
+            if not stripped:
+                continue  # (spacing alone: pathspec strips it to nothing, a line that says nothing)
             text = stripped.split("[", 1)[0]
             words = []
             least = 0

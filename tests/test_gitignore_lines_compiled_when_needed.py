@@ -30,7 +30,7 @@ LINES = [
     "data/*/", "data/**/", "implementations/*/data", "dcgan/*.png", "cpp/dcgan/build", "*~",
     "# a comment", "#train.py", "!keep.py", "!/src/keep*.py", "/out", "**/tmp/", "docs/*.py",
     "a?b", "a?/", "x[ab]/", "ab!c", "a b", "a b   ", "  lead", "*", "**", "*/", "**/", "/", "!*/",
-    "a/**/b", "a/**", "**/x.py", "x/", "train*.py", "*.py", "model.pt", "model.py",
+    "a/**/b", "a/**", "**/x.py", "x/", "train*.py", "*.py", "model.pt", "model.py", "   ", "\t",
 ]  # fmt: skip
 PATHS = [
     "train.py", "model.py", "model.pt", "x.pyc", "x.py", "a.pyi", "keep.py", "src/keep_me.py",
@@ -125,7 +125,7 @@ def _imports_pathspec(tmp_path: Path, ignore: bytes) -> bool:
 
 
 def test_a_walk_no_line_may_match_never_imports_pathspec(tmp_path: Path) -> None:
-    assert not _imports_pathspec(tmp_path, b"__pycache__/\n*.py[cod]\nbuild/\n# notes\n*.log\n")
+    assert not _imports_pathspec(tmp_path, b"__pycache__/\n*.py[cod]\n   \nbuild/\n# notes\n*.log\n")
 
 
 def test_a_walk_a_line_may_match_imports_it(tmp_path: Path) -> None:

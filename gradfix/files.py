@@ -99,12 +99,14 @@ class _IgnoreRules:
             spec = None
             ignore_file = os.path.join(directory, ".gitignore")
             if os.path.isfile(ignore_file):
-                import pathspec
-
                 try:
                     with open(ignore_file, encoding="utf-8", errors="replace") as handle:
                         lines = handle.read().splitlines()
-                    spec = pathspec.GitIgnoreSpec.from_lines(lines)
+                    spec = _LazySpec.of(lines)
+                    if spec is None:
+                        import pathspec
+
+                        spec = pathspec.GitIgnoreSpec.from_lines(lines)
                 except (OSError, ValueError):
                     spec = None
             self._specs[directory] = spec
@@ -158,10 +160,26 @@ def _verdict(spec: object, relative: str) -> bool | None:
     """Whether the last pattern of `spec` that matches `relative` itself ignores it (True)
     or re-includes it (False); None when none does. pathspec marks the slash of a folder a
     pattern matched (group `ps_d`): a match ending before the path's end is through one of
-    its folders, not of the path."""
+    its folders, not of the path. A `_LazySpec`'s line is compiled, and tried, only for a
+    path that the line's pattern may match."""
     verdict = None
     end = len(relative)
-    for pattern in spec.patterns:  # type: ignore[attr-defined]
+    if spec.__class__ is _LazySpec:
+        patterns: list = []  # type: ignore[type-arg]
+        for entry in spec.entries:  # type: ignore[attr-defined]
+            if end < entry[0]:
+                continue  # (too short to be matched: what the line says cannot apply to the path)
+            for word, inside in entry[1]:
+                if relative.find(word, 0, end - inside) < 0:
+                    break  # (not matched either)
+            else:
+                compiled = entry[3]
+                if compiled is None:
+                    compiled = entry[3] = _compiled_line(entry[2])
+                patterns += compiled
+    else:
+        patterns = spec.patterns  # type: ignore[attr-defined]
+    for pattern in patterns:
         regex = pattern.regex
         if pattern.include is None or regex is None:
             continue
@@ -173,6 +191,80 @@ def _verdict(spec: object, relative: str) -> bool | None:
         if match is not None:
             verdict = pattern.include
     return verdict
+
+
+# The characters of a `.gitignore` line that its pattern matches only as themselves: all but
+# pathspec's wildcards (`*`, `?`, `[...]`), its escape (a backslash), a negation's `!`
+# (literal inside a line, left out all the same), the `/` between folders and any spacing.
+_LITERAL_RUN = lazily(r"[^*?[\]\\!/\s]+")
+# A character class the lazy reading takes (`*.py[cod]`); any other `[` (ranges, negations,
+# a class left open) sends the whole file to pathspec at once, as before: pathspec refuses
+# some of them, or its regular expression fails to compile, and that must happen as it did.
+_PLAIN_CLASS = lazily(r"\[[A-Za-z0-9_.]+\]")
+
+
+class _LazySpec:
+    """A `.gitignore` whose lines pathspec compiles one by one, when first needed. Importing
+    pathspec and compiling every pattern of perf5's seven `.gitignore` files cost about 165 M
+    instructions (1.7% of a check) for a walk that none of their lines but a few could match.
+
+    Each entry is [least, words, line, compiled patterns or None]. `words` are what every path
+    the line's pattern matches holds: each run of its literal characters (`_LITERAL_RUN`, in
+    the line with its end's spacing stripped as pathspec strips it, before any `[`), with the
+    `/` that follows it (a `/` after a name is matched as itself: `data/` matches `data/`, not
+    `x/data`); a word is (text, 1) when a character that matches one character follows the
+    run (`?`, `[`, a space or `!` inside the line: `*.py[cod]` needs one after `.py`), else
+    (text, 0). `least` is a length no match is shorter than: the words, those characters,
+    and the `/` a folder's pattern ends with when a single `*`, a `?` or a `]` comes before it
+    (`data/*/` matches `data/x/`, never the folder `data/` itself; after `**` that `/` may be
+    the word's own: `data/**/` matches `data/`). A path shorter than `least` or missing a
+    word is not matched by the line, whose verdict cannot apply to it: the line is compiled at
+    the first path that may match (a line without words, `*`, at the first path). A file
+    holding a backslash, a lone `!` (spaced too: pathspec 0.12 strips both ends of a line,
+    1.x only its end) or a `[` that is not a plain class (`_PLAIN_CLASS`): lines pathspec may
+    refuse, which makes the whole file's spec fail, or fail to compile, is compiled whole, as
+    before (`of` gives None)."""
+
+    __slots__ = ("entries",)
+
+    def __init__(self, entries: list[list]) -> None:  # type: ignore[type-arg]
+        self.entries = entries
+
+    @classmethod
+    def of(cls, lines: list[str]) -> _LazySpec | None:
+        entries = []
+        for line in lines:
+            if not line:
+                continue  # (pathspec's `from_lines` skips empty lines)
+            stripped = line.rstrip()
+            if "\\" in line or line.strip() == "!" or ("[" in line and "[" in _PLAIN_CLASS.sub("", line)):
+                return None
+            if not stripped:
+                continue  # (spacing alone: pathspec strips it to nothing, a line that says nothing)
+            text = stripped.split("[", 1)[0]
+            words = []
+            least = 0
+            for run in _LITERAL_RUN.finditer(text):
+                word, at = run.group(), run.end()
+                follows = text[at] if at < len(text) else ("[" if len(text) < len(stripped) else "")
+                if follows == "/":
+                    word += "/"
+                    words.append((word, 0))
+                else:
+                    words.append((word, 1 if follows and follows != "*" else 0))
+                least += len(words[-1][0]) + words[-1][1]
+            if stripped.endswith("/") and (stripped[-2:-1] in ("?", "]") or (stripped[-2:-1] == "*" and stripped[-3:-2] != "*")):
+                least += 1
+            words.sort(key=lambda pair: -len(pair[0]))  # the longest first: the likeliest to be missing
+            entries.append([least, tuple(words), line, None])
+        return cls(entries)
+
+
+def _compiled_line(line: str) -> list:  # type: ignore[type-arg]
+    """The patterns pathspec's `GitIgnoreSpec.from_lines` makes of the one line."""
+    import pathspec
+
+    return list(pathspec.GitIgnoreSpec.from_lines([line]).patterns)
 
 
 def discover(paths: Sequence[str], exclude: Sequence[str] = ()) -> Iterator[SourceFile]:

@@ -1268,6 +1268,7 @@ class _Walker:
         comprehensions: list[ast.AST] = []
         elements: list[ast.Call] = []
         calls: list[ast.Call] = []
+        per_item = True
         for node in ast_walk(stmt):  # (one walk)
             shape = node.__class__
             if shape is ast.Call:
@@ -1282,10 +1283,9 @@ class _Walker:
             elif shape is ast.Lambda or shape in FUNCTIONS:
                 return
             elif shape is ast.Await or shape is ast.NamedExpr:
-                elements = []  # (the old reading below only; no per-item reading)
-                comprehensions = calls = []
+                per_item = False  # the old reading below only; no per-item reading
         noted = self.comprehension_calls(stmt, ctx, elements) if elements and id(stmt) in self.facts.says_for else set()
-        if not calls and not comprehensions:
+        if not per_item or (not calls and not comprehensions):
             return
         whole: set[int] = set()  # generator expressions and `map`s consumed at once
         folds: list[ast.Call] = []

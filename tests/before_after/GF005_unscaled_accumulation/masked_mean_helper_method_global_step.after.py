@@ -23,8 +23,3 @@ class LanguageModelTrainer:
                 if global_step % grad_accum == 0:
                     self.optimizer.step()
                     self.optimizer.zero_grad(set_to_none=True)
-
-        # the last micro-batches did not fill a whole window: step on them too
-        if global_step % grad_accum != 0:
-            self.optimizer.step()
-            self.optimizer.zero_grad(set_to_none=True)

@@ -1224,8 +1224,11 @@ def _cleared_on_the_first_pass_only(
     if periodic:
         # `if i % 6 == 5: opt.zero_grad()` in the loop's own body while the step, and every
         # backward, run on every iteration: each step applies the sum since the last clear
-        if len(periodic) != len(mine) or not step.direct or step.branches_within(node):
+        if len(periodic) != len(mine) or not step.direct or step.branches_within(node) or step.gated or step.engine:
             return ""
+        call = step.node
+        if not (call.__class__ is ast.Call and call.func.__class__ is ast.Attribute and call.func.attr == "step"):  # type: ignore[attr-defined]
+            return ""  # `loss_scaler(loss, opt, need_update=(i + 1) % k == 0)`: the call steps when told
         if any(e.kind is EventKind.BACKWARD and (not e.direct or e.branches_within(node)) for e in loop.events):
             return ""
         if stream is not None and counter != stream[0]:

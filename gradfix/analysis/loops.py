@@ -1327,6 +1327,7 @@ class _Walker:
         elements: list[ast.Call] = []
         calls: list[ast.Call] = []
         lambdas: list[ast.AST] = []
+        per_item = True
         for node in ast_walk(stmt):  # (one walk)
             shape = node.__class__
             if shape is ast.Call:
@@ -1343,8 +1344,7 @@ class _Walker:
             elif shape in FUNCTIONS:
                 return
             elif shape is ast.Await or shape is ast.NamedExpr:
-                elements = []  # (the old reading below only; no per-item reading)
-                comprehensions = calls = []
+                per_item = False  # the old reading below only; no per-item reading
         facts = self.facts
         if lambdas:
             # only a lambda a `map`/`starmap`/`reduce` runs per item (`map(lambda b: fit(b),
@@ -1356,7 +1356,7 @@ class _Walker:
             comprehensions = [c for c in comprehensions if id(c) not in inside]
             elements = []  # (the old reading stays off for a statement holding a lambda)
         noted = self.comprehension_calls(stmt, ctx, elements) if elements and id(stmt) in self.facts.says_for else set()
-        if not calls and not comprehensions:
+        if not per_item or (not calls and not comprehensions):
             return
         whole: set[int] = set()  # generator expressions and `map`s consumed at once
         folds: list[ast.Call] = []

@@ -69,6 +69,11 @@ class MissingZeroGrad(Rule):
     len(loader) - 1:`, `i + 1 == len(loader)`, with `loader` the plain name `enumerate(loader)`
     or `zip(itertools.count(), loader)` counts over) while its step is under no test: every
     step of a pass applies the gradients piled up since the pass before ended (the same fix).
+    So is one whose every clear is written under a periodic test of the count (`if (i + 1) % 4
+    == 0:`, `if not i % self.every:`) while its step and every backward run on every
+    iteration: clearing every fourth batch does not make the batch larger, each step applies
+    the gradients summed since the last clear (report only: a window stepping when it clears
+    and a clear per step are both plausible intents).
     Both tests are also read in a `while True:` loop that counts a stream's batches by hand
     from 0 (`it = iter(loader)` and `i = -1` just before it, its body starting with `try: x, y =
     next(it)` / `except StopIteration: break`, then `i += 1`), and in a step function (a
@@ -401,6 +406,10 @@ class MissingZeroGrad(Rule):
         "`{opt}` is cleared on the loop's last iteration only: every `{opt}.step()` before it applies gradients "
         "accumulated since the last clear; clear them each iteration"
     )
+    periodic_message = (
+        "`{opt}.step()` runs on every iteration but `{opt}` is cleared only every few: each step applies the "
+        "gradients summed since the last clear; clear them after each step, or step only when you clear"
+    )
     call_accumulation_message = (
         "`{call}` steps `{opt}` with gradients accumulated since the loop began: clear them after each accumulation step"
     )
@@ -713,10 +722,15 @@ class MissingZeroGrad(Rule):
                     fix = Fix([InsertStatements(block, "start", new_statement(clear_call(target, model, loop.node)))], Safety.SAFE)
             else:
                 fix = self._fix(loop, step, target, model, bindings)  # type: ignore[arg-type]  # set: a target needed it
-            if target in first_pass and not step.direct:
-                fix = None  # (the clear written for the first pass sits in the helper: report only)
+            if target in first_pass and (not step.direct or passes.get(target) == "periodic"):
+                # (the clear written for the first pass sits in the helper; a periodic clear: did the
+                # author mean a window, stepping only when it clears, or a clear per step? report only)
+                fix = None
             if target in first_pass:
-                message = (self.last_pass_message if passes.get(target) == "last" else self.first_pass_message).format(opt=target)
+                kind = passes.get(target)
+                message = (
+                    self.periodic_message if kind == "periodic" else self.last_pass_message if kind == "last" else self.first_pass_message
+                ).format(opt=target)
             elif target in skipped:
                 message = self.skipped_message.format(opt=target)
             else:
@@ -1211,6 +1225,7 @@ def _cleared_on_the_first_pass_only(
     data = stream[1] if stream is not None else _counted_data(node)  # type: ignore[arg-type]
     counters = set()
     last = set()
+    periodic = set()
     for clear in mine:
         branches = clear.branches_within(node)
         if not clear.direct or not branches or branches[0].kind != "if" or not isinstance(branches[0].node, ast.If):
@@ -1219,11 +1234,28 @@ def _cleared_on_the_first_pass_only(
         if counter is None:
             counter = _last_pass_name(branches[0].node.test, data)
             last.add(counter)
+            if counter is None and len(branches) == 1 and handed is None:
+                counter = _periodic_pass_name(branches[0].node.test)
+                periodic.add(counter)
         counters.add(counter)
     if len(counters) != 1 or None in counters:
         return ""
     counter = counters.pop()
-    if stream is not None:
+    if periodic:
+        # `if i % 6 == 5: opt.zero_grad()` in the loop's own body while the step, and every
+        # backward, run on every iteration: each step applies the sum since the last clear
+        if len(periodic) != len(mine) or not step.direct or step.branches_within(node) or step.gated or step.engine:
+            return ""
+        call = step.node
+        if not (call.__class__ is ast.Call and call.func.__class__ is ast.Attribute and call.func.attr == "step"):  # type: ignore[attr-defined]
+            return ""  # `loss_scaler(loss, opt, need_update=(i + 1) % k == 0)`: the call steps when told
+        if any(e.kind is EventKind.BACKWARD and (not e.direct or e.branches_within(node)) for e in loop.events):
+            return ""
+        if stream is not None and counter != stream[0]:
+            return ""
+        if stream is None and _enumerate_start(node, counter, source) is None:  # type: ignore[arg-type]
+            return ""
+    elif stream is not None:
         if counter != stream[0]:
             return ""
     elif _enumerate_start(node, counter, source) != 0:  # type: ignore[arg-type]
@@ -1238,7 +1270,36 @@ def _cleared_on_the_first_pass_only(
         for stmt in node.body if stmt is not counting for n in ast_walk(stmt)  # type: ignore[attr-defined]
     ):  # fmt: skip
         return ""
-    return "last" if last else "first"
+    return "periodic" if periodic else "last" if last else "first"
+
+
+def _periodic_pass_name(test: ast.expr) -> str | None:
+    """The name `n` of a test true on every k-th value of a count only: `n % k == r`, `(n + c) %
+    k == r`, `r == n % k`, `not n % k`, with `k` an integer above 1 or a name, `r` and `c`
+    integers."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        modulo = test.operand
+    elif isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
+        left, right = test.left, test.comparators[0]
+        if isinstance(left, ast.Constant):
+            left, right = right, left
+        if not (isinstance(right, ast.Constant) and isinstance(right.value, int) and not isinstance(right.value, bool)):
+            return None
+        modulo = left
+    else:
+        return None
+    if not (isinstance(modulo, ast.BinOp) and isinstance(modulo.op, ast.Mod)):
+        return None
+    period = modulo.right
+    if isinstance(period, ast.Constant):
+        if isinstance(period.value, bool) or not isinstance(period.value, int) or period.value < 2:
+            return None
+    elif not isinstance(period, (ast.Name, ast.Attribute)):
+        return None
+    count = modulo.left
+    if isinstance(count, ast.BinOp) and isinstance(count.op, ast.Add) and isinstance(count.right, ast.Constant):
+        count = count.left
+    return count.id if isinstance(count, ast.Name) else None
 
 
 def _first_pass_in_the_helper(node: ast.For, clears: list[GradEvent], step: GradEvent) -> str | None:

@@ -123,7 +123,7 @@ class UnscaledAccumulation(AccumulationRule):
     a logged window average; a name bound from N by arithmetic, `denominator = windows * N`, is a
     use of N where it is read, none when only such logging reads it), when the loss comes
     from a helper (of this module, or imported from one of the project) that mentions N or
-    divides (not by a literal that is no whole number, an InfoNCE temperature `logits / 0.07`), or from a method of `self` that does (`self.loss(x, y)`: the class's own, a base's
+    divides (not by a literal that is no whole number, an InfoNCE temperature `logits / 0.07`, nor by a tensor's sum, a masked mean's `/ mask.sum()` or `/ torch.sum(mask, 1)`), or from a method of `self` that does (`self.loss(x, y)`: the class's own, a base's
     of the module or of another module of the project, or the override of any subclass of the
     module or of the project; an abstract one, `raise NotImplementedError` or `@abstractmethod`,
     is read through its overrides; one gradfix cannot read, a stub no subclass in view
@@ -1706,13 +1706,20 @@ def _method_in_chain(facts, class_name: str, name: str, depth: int) -> tuple[tup
 # a division by a literal that is no whole number (a temperature, `logits / 0.07`): no count
 # of micro-batches
 _FRACTION_DIVISION = lazily(r"/[ \t]*\d*\.\d*[1-9]\d*(?![\w.])")
+# a division by a tensor's sum, `torch.sum(mask, axis=1)` or `(mask.sum() + eps)` (a masked
+# mean over tokens): a count of elements, not of micro-batches (a divisor naming N or
+# accumulation besides is still read by `_may_divide`)
+_SUM_DIVISION = lazily(r"/[ \t]*\(?[ \t]*(?:torch\.sum\(|[A-Za-z_][\w.]*\.sum\()")
 
 
 def _may_divide(text: str, n_text: str) -> bool:
     """A loss function's text divides (by anything but a literal that is no whole number, an
-    InfoNCE temperature `/ 0.2`), or names N or accumulation: it may scale the loss."""
-    if "/" in text and "/" in _FRACTION_DIVISION.sub("", text):
-        return True
+    InfoNCE temperature `/ 0.2`, or a tensor's sum, a masked mean's `/ mask.sum()`), or names
+    N or accumulation: it may scale the loss."""
+    if "/" in text:
+        rest = _FRACTION_DIVISION.sub("", text)
+        if "/" in rest and "/" in _SUM_DIVISION.sub("", rest):
+            return True
     return _says(text, last_name(n_text)) or "accum" in text
 
 

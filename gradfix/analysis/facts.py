@@ -157,6 +157,12 @@ class ModuleFacts:
     # model notes their statements itself when they name a function that backpropagates
     unread_per_item: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
     says_reduce: bool = False  # the module's bytes say `reduce(` and `functools`
+    # each `=` statement (and annotated one) of the code the walk reads whose text says
+    # `param`, in the walk's order; and the functions it leaves unread (no word of training)
+    # whose text says `param`: where GF035 looks for a name bound to a one-shot iterator of
+    # parameters (`params = filter(..., model.parameters())`), with no walk of its own
+    says_param: list[ast.stmt] = field(default_factory=list)
+    unread_param: list[ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=list)
 
     def release(self) -> None:
         """Let go of the module's functions: each `FunctionInfo` points back here, and the
@@ -343,6 +349,8 @@ class _FactCollector:
                 facts.runs_per_item[id(stmt)] = stmt
             elif self.says_reduce and "reduce(" in text and (shape is ast.Expr or shape is ast.Assign or shape is ast.AnnAssign or shape is ast.AugAssign or shape is ast.Return):
                 facts.runs_per_item[id(stmt)] = stmt
+            if "param" in text and (shape is ast.Assign or shape is ast.AnnAssign):
+                facts.says_param.append(stmt)
             self._uses(stmt, text)
 
     def _alternatives(self, stmt: ast.If | ast.Try) -> None:
@@ -405,6 +413,8 @@ class _FactCollector:
             if " for " in text or (self.says_map and "map(" in text) or (self.says_reduce and "reduce(" in text):
                 # `def run(loader): return [fit(x, y) for x, y in loader]`: may run a step per item
                 facts.unread_per_item[id(node)] = node
+            if "param" in text:
+                facts.unread_param.append(node)
             return  # nothing in it builds, steps, clears or backpropagates anything
         self._statements(node.body, classes, functions + [node])
 

@@ -16,11 +16,11 @@ and whether two of those reads (or one, in a loop that does not bind it again) b
 from __future__ import annotations
 
 from gradfix import syntax as ast
-from gradfix.analysis.assignments import assignment_statements
 from gradfix.analysis.facts import OPTIMIZER_CLASSES, classify_constructor
 from gradfix.analysis.names import call_name, positional
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
+from gradfix.source import COMPOUND_KINDS, blocks_of
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -53,16 +53,22 @@ class SpentIterator:
 
 
 def spent_iterators(model: ModuleModel) -> list[SpentIterator]:
-    text = model.source.text
-    if "optim" not in text or "param" not in text:
-        return []  # no optimizer of torch's or of an imported library's is built, or no parameters named
+    facts = model.facts
+    statements = facts.says_param  # (the facts walk's `=` statements whose text says `param`)
+    unread = facts.unread_param
+    if not statements and not unread:
+        return []  # (nearly every file: no assignment it reads names parameters)
     source = model.source
-    # the classes and names are tried inline, before any call: this runs for every assignment
-    # of every module that says `optim` and `param` (a call per statement cost ~0.3% of perf5)
+    if "optim" not in source.text:
+        return []  # no optimizer of torch's or of an imported library's is built
+    if unread:
+        statements = statements + _assignments_in(unread)
+    # the classes and names are tried inline, before any call (a call per statement cost ~0.3%
+    # of perf5 when every assignment of a file saying `optim` and `param` was tried)
     call, name, attribute, generator = ast.Call, ast.Name, ast.Attribute, ast.GeneratorExp
     iterators, methods = _ITERATOR_CALLS, _ATTRIBUTES
     candidates = [
-        stmt for stmt in assignment_statements(model)
+        stmt for stmt in statements
         if (
             (value := stmt.value).__class__ is call  # type: ignore[attr-defined]
             and (
@@ -81,6 +87,21 @@ def spent_iterators(model: ModuleModel) -> list[SpentIterator]:
         if found is not None:
             out.append(found)
     return out
+
+
+def _assignments_in(functions: list[ast.AST]) -> list[ast.stmt]:
+    """The `=` statements (and annotated ones with a value) of functions the facts walk left
+    unread, nested blocks and definitions included."""
+    found: list[ast.stmt] = []
+    todo = [function.body for function in functions]  # type: ignore[attr-defined]
+    while todo:
+        for stmt in todo.pop():
+            kind = stmt.__class__
+            if kind is ast.Assign or (kind is ast.AnnAssign and stmt.value is not None):  # type: ignore[attr-defined]
+                found.append(stmt)
+            elif kind in COMPOUND_KINDS:  # only these hold statements
+                todo.extend(blocks_of(stmt))
+    return found
 
 
 def _iterator_binding(stmt: ast.stmt) -> tuple[str, ast.expr] | None:

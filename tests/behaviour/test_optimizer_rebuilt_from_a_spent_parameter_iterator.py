@@ -6,8 +6,10 @@ The hand fix binds the iterator as a list. gradfix's fix (`list(...)` at the bin
 exactly like it: Adam over a `filter` kept as `self.head_params` of a solver class and rebuilt in
 a `for` loop of another method; momentum SGD over two generator expressions (weight decay and
 none) rebuilt in a `while` loop of a function; and SGD over `model.parameters()` first built
-inside the epoch loop (an unsafe fix: the list is read at the binding, not at the first build).
-The buggy scripts train otherwise."""
+inside the epoch loop (an unsafe fix: the list is read at the binding, not at the first build);
+a `filter` handed to two optimizers built in one tuple; and `self.params = net.parameters()`
+bound by an `__init__` that says no word of training (the facts walk leaves it unread), SGD
+rebuilt in a `while` loop of another method (unsafe fix). The buggy scripts train otherwise."""
 
 from __future__ import annotations
 

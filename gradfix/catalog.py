@@ -48,7 +48,7 @@ RULES: tuple[tuple[str, str, str, bool, str], ...] = (
     ('GF032', 'generator-gradient-in-discriminator-step', 'display-only', True, "A discriminator's optimizer steps on the gradient the generator's loss wrote into the discriminator."),
     ('GF033', 'gradients-read-never-cleared', 'unsafe', True, "A loop reads its parameters' gradients after each backward but never clears them."),
     ('GF034', 'scaler-update-between-steps', 'safe', True, '`scaler.update()` runs between the `scaler.step()` calls of optimizers one scaled backward filled.'),
-    ('GF035', 'optimizer-over-spent-iterator', 'safe', False, 'Parameters bound once as a one-shot iterator are handed to a second optimizer.'),
+    ('GF035', 'optimizer-over-spent-iterator', 'safe', True, 'Parameters bound once as a one-shot iterator are handed to a second optimizer.'),
 )
 # catalog-end
 # fmt: on

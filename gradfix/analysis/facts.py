@@ -43,6 +43,9 @@ _SCHEDULER_NAME = lazily(r"sched|lr_?policy|warmup", re.I)
 _OPTIMIZER_NAME = lazily(r"(^|_)(opt|optim|optimi[sz]er)s?($|_|\d)|optim", re.I)
 _SCALER_NAME = lazily(r"scaler", re.I)
 _ENGINE_CONSTRUCTORS = {"Accelerator", "Fabric"}
+# calls whose result is a one-shot iterator (`ModuleFacts.one_shot`)
+_ONE_SHOT_CALLS = frozenset({"filter", "map", "iter", "chain", "itertools.chain"})
+_ONE_SHOT_METHODS = frozenset({"parameters", "named_parameters"})
 
 
 # Words (lower case) without which a function's body holds no fact the loop model asks about:
@@ -157,6 +160,14 @@ class ModuleFacts:
     # model notes their statements itself when they name a function that backpropagates
     unread_per_item: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
     says_reduce: bool = False  # the module's bytes say `reduce(` and `functools`
+    # (target, value) of each `=` (or annotated) binding the walk reads whose value may be a
+    # one-shot iterator: a call of `filter`/`map`/`iter`/`chain`/`itertools.chain`, of a
+    # `.parameters()`/`.named_parameters()` method, or a generator expression, noted where the
+    # walk has told that value from every constructor already; and the functions the walk
+    # leaves unread (no word of training) whose text says `param`: where GF035 looks for a
+    # name bound to a one-shot iterator of parameters, with no walk over assignments of its own
+    one_shot: list[tuple[ast.expr, ast.expr]] = field(default_factory=list)
+    unread_param: list[ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=list)
 
     def release(self) -> None:
         """Let go of the module's functions: each `FunctionInfo` points back here, and the
@@ -405,6 +416,8 @@ class _FactCollector:
             if " for " in text or (self.says_map and "map(" in text) or (self.says_reduce and "reduce(" in text):
                 # `def run(loader): return [fit(x, y) for x, y in loader]`: may run a step per item
                 facts.unread_per_item[id(node)] = node
+            if "param" in text:
+                facts.unread_param.append(node)
             return  # nothing in it builds, steps, clears or backpropagates anything
         self._statements(node.body, classes, functions + [node])
 
@@ -435,13 +448,17 @@ class _FactCollector:
             self._alias(target.id, value.id)  # type: ignore[attr-defined]
             return
         if not isinstance(value, ast.Call):
+            if value_shape is ast.GeneratorExp:
+                self.facts.one_shot.append((target, value))
             return
         if key is None:
             key = self.key(target)
-        if method_name(value) == "optimizers":  # Lightning: opt = self.optimizers()
+        method = method_name(value)
+        if method == "optimizers":  # Lightning: opt = self.optimizers()
             self._record(key, "optimizer", None, None, strong=True, library="lightning-optimizer")
             return
-        name = self.facts.imports.qualify(call_name(value))
+        called = call_name(value)
+        name = self.facts.imports.qualify(called)
         if (
             self._optimizer_classes and value.func.__class__ is ast.Name
             and (id(self.scope), value.func.id) in self._optimizer_classes and self._bound_once(value.func.id)  # type: ignore[attr-defined]
@@ -459,6 +476,8 @@ class _FactCollector:
             return
         kind = classify_constructor(name)
         if kind is None:
+            if called in _ONE_SHOT_CALLS or method in _ONE_SHOT_METHODS:
+                self.facts.one_shot.append((target, value))  # (GF035's candidates)
             return
         args = positional(value)
         params = args[0] if args else None

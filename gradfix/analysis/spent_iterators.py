@@ -16,11 +16,11 @@ and whether two of those reads (or one, in a loop that does not bind it again) b
 from __future__ import annotations
 
 from gradfix import syntax as ast
-from gradfix.analysis.assignments import assignment_statements
 from gradfix.analysis.facts import OPTIMIZER_CLASSES, classify_constructor
 from gradfix.analysis.names import call_name, positional
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
+from gradfix.source import COMPOUND_KINDS, blocks_of
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 # calls whose result is a one-shot iterator of what they are given
 _ITERATOR_CALLS = frozenset({"filter", "map", "iter", "chain", "itertools.chain"})
 _PARAMETER_METHODS = frozenset({"parameters", "named_parameters"})
-_ATTRIBUTES = _PARAMETER_METHODS | {"chain"}  # `X.parameters()`, `itertools.chain(...)`
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 _CONDITIONS = tuple(kind for kind in (ast.If, ast.IfExp, ast.Try, ast.BoolOp, getattr(ast, "Match", None), getattr(ast, "TryStar", None)) if kind is not None)
@@ -53,34 +52,74 @@ class SpentIterator:
 
 
 def spent_iterators(model: ModuleModel) -> list[SpentIterator]:
-    text = model.source.text
-    if "optim" not in text or "param" not in text:
-        return []  # no optimizer of torch's or of an imported library's is built, or no parameters named
+    facts = model.facts
+    noted = facts.one_shot  # (target, value) of the facts walk's bindings to a possible iterator
+    unread = facts.unread_param
+    if not noted and not unread:
+        return []  # (nearly every file)
     source = model.source
-    # the classes and names are tried inline, before any call: this runs for every assignment
-    # of every module that says `optim` and `param` (a call per statement cost ~0.3% of perf5)
-    call, name, attribute, generator = ast.Call, ast.Name, ast.Attribute, ast.GeneratorExp
-    iterators, methods = _ITERATOR_CALLS, _ATTRIBUTES
-    candidates = [
-        stmt for stmt in assignment_statements(model)
-        if (
-            (value := stmt.value).__class__ is call  # type: ignore[attr-defined]
-            and (
-                ((func := value.func).__class__ is name and func.id in iterators)
-                or (func.__class__ is attribute and func.attr in methods)
-            )
-            or value.__class__ is generator
-        )
-        and _iterator_binding(stmt) is not None and "param" in source.segment(value)
-    ]  # fmt: skip
-    if not candidates:
-        return []  # (nearly every file: no name is bound to an iterator over parameters)
+    statements: list[ast.stmt] = []
+    for target, value in noted:
+        if "param" in source.segment(value):
+            stmt = _binding_of(source.tree, target)
+            if stmt is not None and stmt.value is value:  # type: ignore[attr-defined]
+                statements.append(stmt)
+    if unread:
+        statements += _assignments_in(unread)
+    candidates = [stmt for stmt in statements if _iterator_binding(stmt) is not None and "param" in source.segment(stmt.value)]  # type: ignore[attr-defined]
+    if not candidates or "optim" not in source.text:
+        # (nearly every file: no name is bound to an iterator over parameters; or the text,
+        # read only now, says no optimizer of torch's or of an imported library's is built)
+        return []
     out: list[SpentIterator] = []
     for stmt in candidates:
         found = _judge(stmt, model)
         if found is not None:
             out.append(found)
     return out
+
+
+def _binding_of(tree: ast.Module, target: ast.expr) -> ast.stmt | None:
+    """The `=` (or annotated) statement whose first target is `target`, found by its position:
+    in each block, the last statement starting at or before it either is it or holds it."""
+    where = (target.lineno, target.col_offset)  # type: ignore[attr-defined]
+    owner: ast.AST = tree
+    while owner is not None:
+        inside = None
+        for block in blocks_of(owner):
+            low, high = 0, len(block)
+            while low < high:  # the first statement starting after the target
+                mid = (low + high) // 2
+                if (block[mid].lineno, block[mid].col_offset) <= where:
+                    low = mid + 1
+                else:
+                    high = mid
+            if low == 0:
+                continue
+            found = block[low - 1]
+            kind = found.__class__
+            if kind is ast.Assign or kind is ast.AnnAssign:
+                if (found.targets[0] if kind is ast.Assign else found.target) is target:  # type: ignore[attr-defined]
+                    return found
+            elif kind in COMPOUND_KINDS and (found.end_lineno, found.end_col_offset) >= where:  # type: ignore[attr-defined]
+                inside = found
+        owner = inside  # type: ignore[assignment]
+    return None
+
+
+def _assignments_in(functions: list[ast.AST]) -> list[ast.stmt]:
+    """The `=` statements (and annotated ones with a value) of functions the facts walk left
+    unread, nested blocks and definitions included."""
+    found: list[ast.stmt] = []
+    todo = [function.body for function in functions]  # type: ignore[attr-defined]
+    while todo:
+        for stmt in todo.pop():
+            kind = stmt.__class__
+            if kind is ast.Assign or (kind is ast.AnnAssign and stmt.value is not None):  # type: ignore[attr-defined]
+                found.append(stmt)
+            elif kind in COMPOUND_KINDS:  # only these hold statements
+                todo.extend(blocks_of(stmt))
+    return found
 
 
 def _iterator_binding(stmt: ast.stmt) -> tuple[str, ast.expr] | None:
@@ -158,10 +197,22 @@ def _judge(stmt: ast.stmt, model: ModuleModel) -> SpentIterator | None:
     for i, first in enumerate(consumers):
         for again in consumers[i + 1 :]:
             if not _exclusive(first, again, parents) and _both_run(first, again, stmt, parents, key):
+                if first.__class__ is ast.Dict and again.__class__ is ast.Dict and _build_of(first, parents) is _build_of(again, parents):
+                    # two groups of one optimizer (`Adam([{"params": p}, {"params": p, "lr": ...}])`):
+                    # `list(...)` would put the parameters in both, which torch refuses; not followed
+                    continue
                 return SpentIterator(key, stmt, value, form, first, again, False, only, right_after)
     for consumer in consumers:
         if _repeated(consumer, stmt, parents, scope):
             return SpentIterator(key, stmt, value, form, consumer, consumer, True, only, right_after)
+    return None
+
+
+def _build_of(node: ast.AST, parents: dict[int, tuple[ast.AST, str]]) -> ast.AST | None:
+    """The call (or else the statement) a parameter group is written in."""
+    for up, _ in _ancestors(node, parents):
+        if up.__class__ is ast.Call or isinstance(up, ast.stmt):
+            return up
     return None
 
 
@@ -317,7 +368,13 @@ def _exclusive(one: ast.AST, other: ast.AST, parents: dict[int, tuple[ast.AST, s
             index_b = _child_of(node_a, other, up_other)
             if index_a is not index_b:
                 return True
-    return True  # one holds the other
+    # the paths agree as far as the shorter one goes: one holds the other (the same call), or
+    # both sit in one expression under `common` (`[{"params": p}, {"params": p}]`, `SGD(p),
+    # Adam(p)` in one tuple), evaluated one after the other unless that is `a or b`
+    shorter, longer, inner = (up_one, up_other, one) if len(up_one) <= len(up_other) else (up_other, up_one, other)
+    if (len(longer) > len(shorter) and longer[len(shorter)][0] is inner) or common.__class__ is ast.BoolOp:
+        return True
+    return _leaves_after(one, common, parents)
 
 
 def _leaves_after(node: ast.AST, below: ast.AST | None, parents: dict[int, tuple[ast.AST, str]]) -> bool:

@@ -36,8 +36,6 @@ class OptimizerOverSpentIterator(Rule):
     unconditional `break`, `return` or `raise` in its body), two reads of `self.<attr>` in two
     methods neither of which binds it (`configure_sgd`, `configure_adam`: alternatives), a
     name bound more than once, or an iterator read once.
-    Off by default while its cost is cut (it adds about 0.2% to a check of real repositories);
-    enable it with `--extend-select GF035` or in `[tool.gradfix]`.
 
     ## Why is this bad?
     An iterator is spent by its first reader. The first optimizer takes every parameter; the
@@ -100,7 +98,6 @@ class OptimizerOverSpentIterator(Rule):
         "and each optimizer built after that gets none of its parameters, which stop training; bind it with `list(...)`"
     )
     safety = Safety.SAFE
-    default_enabled = False
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         source = model.source

@@ -6,8 +6,10 @@ The hand fix binds the iterator as a list. gradfix's fix (`list(...)` at the bin
 exactly like it: Adam over a `filter` kept as `self.head_params` of a solver class and rebuilt in
 a `for` loop of another method; momentum SGD over two generator expressions (weight decay and
 none) rebuilt in a `while` loop of a function; and SGD over `model.parameters()` first built
-inside the epoch loop (an unsafe fix: the list is read at the binding, not at the first build).
-The buggy scripts train otherwise."""
+inside the epoch loop (an unsafe fix: the list is read at the binding, not at the first build);
+a `filter` handed to two optimizers built in one tuple; and `self.params = net.parameters()`
+bound by an `__init__` that says no word of training (the facts walk leaves it unread), SGD
+rebuilt in a `while` loop of another method (unsafe fix). The buggy scripts train otherwise."""
 
 from __future__ import annotations
 
@@ -131,6 +133,77 @@ except ValueError as error:  # torch: "optimizer got an empty parameter list", a
 def test_parameters_first_built_in_the_epoch_loop_train_like_a_list_with_unsafe_fixes(tmp_path: Path) -> None:
     buggy = FIRST_IN_LOOP.replace("{params}", "model.parameters()")
     hand = FIRST_IN_LOOP.replace("{params}", "list(model.parameters())")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF035", "--unsafe-fixes")
+
+
+TUPLE = PRELUDE + '''
+
+def fit(model, epochs):
+    params = {params}
+    warm, main = torch.optim.SGD(params, lr=0.05), torch.optim.Adam(params, lr=1e-2)
+    for epoch in range(epochs):
+        optimizer = warm if epoch == 0 else main
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = F.mse_loss(model(x), y)
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+
+
+model = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 2))
+try:
+    fit(model, 3)
+except ValueError as error:  # torch: "optimizer got an empty parameter list", at Adam's build
+    assert "empty parameter list" in str(error)
+    losses.append(-1.0)  # nothing trained
+''' + EPILOGUE
+
+FILTER_ALL = "filter(lambda p: p.requires_grad, model.parameters())"
+
+
+def test_a_filter_handed_to_two_optimizers_built_in_one_tuple_trains_like_a_list(tmp_path: Path) -> None:
+    buggy = TUPLE.replace("{params}", FILTER_ALL)
+    hand = TUPLE.replace("{params}", f"list({FILTER_ALL})")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF035")
+
+
+QUIET_INIT = PRELUDE + '''
+
+class Solver:
+    def __init__(self, net, rounds):
+        self.net = net
+        self.rounds = rounds
+        self.params = {params}
+
+    def solve(self):
+        rate, done = 0.05, 0
+        while done < self.rounds:
+            optimizer = torch.optim.SGD(self.params, lr=rate, momentum=0.9)
+            for x, y in loader:
+                optimizer.zero_grad()
+                loss = F.mse_loss(self.net(x), y)
+                loss.backward()
+                optimizer.step()
+                losses.append(loss.item())
+            rate, done = rate * 0.5, done + 1
+
+
+model = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 2))
+try:
+    Solver(model, 3).solve()
+except ValueError as error:  # torch: "optimizer got an empty parameter list", at the second build
+    assert "empty parameter list" in str(error)
+    losses.append(-1.0)  # the training stopped there
+''' + EPILOGUE
+
+
+def test_parameters_kept_on_self_by_an_init_without_training_words_rebuilt_in_a_while_loop(tmp_path: Path) -> None:
+    """The `__init__` binding `self.params` says no word of training (the facts walk leaves
+    it unread): the rule still finds the binding; the fix is unsafe (first read in another
+    method)."""
+    buggy = QUIET_INIT.replace("{params}", "net.parameters()")
+    hand = QUIET_INIT.replace("{params}", "list(net.parameters())")
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF035", "--unsafe-fixes")
 
 

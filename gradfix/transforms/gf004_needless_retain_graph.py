@@ -1948,14 +1948,17 @@ def _fix(event: GradEvent, call: BackwardCall, safety: Safety, source: Source, s
     text = source.text
     start = _argument_start(source, arguments[index])
     end = source.end(arguments[index])
-    if len(arguments) == 1:
+    # a forwarder's call, `_bw(loss, retain_graph=True)` read as `loss.backward(...)`
+    # (call_forms): its receiver is written inside the parentheses, before the arguments
+    receiver = node.func.value if node.func.__class__ is ast.Attribute and source.start(node.func) > source.start(node) else None  # type: ignore[attr-defined]
+    if len(arguments) == 1 and receiver is None:
         # `backward(\n    retain_graph=True,\n)` becomes `backward()`
         open_paren = text.rindex("(", 0, start)
         close_paren = _closing_paren(text, end)
         return Fix([ReplaceNode(node, "", event.statement, span=(open_paren + 1, close_paren))], safety)
     if index == len(arguments) - 1:
         # the last argument: from the end of the previous one (and its comma) ...
-        previous_end = source.end(arguments[index - 1])
+        previous_end = source.end(arguments[index - 1] if index else receiver)  # type: ignore[arg-type]
         after = _skip_space(text, end)
         if after < len(text) and text[after] == ",":
             # `f(a, retain_graph=True,)`: the trailing comma and what follows it stay

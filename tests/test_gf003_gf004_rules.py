@@ -287,3 +287,62 @@ def test_a_seeded_generator_does_not_hide_a_shared_graph() -> None:
     ).replace("SCORE", "-d_fake.mean()")
     result = _run(shared, frozenset({"GF004"}))
     assert result.diagnostics == [] and result.fixed is None
+
+
+FORWARDER_IN_THE_LOOP = """
+    import torch
+
+    def train(net, loader, optimiser):
+        for inputs, labels in loader:
+
+            def backprop(t, *args, **kwargs):
+                t.backward(*args, **kwargs)
+
+            optimiser.zero_grad(set_to_none=True)
+            main_loss = torch.nn.functional.cross_entropy(net(inputs), labels)
+            backprop(main_loss, retain_graph=True)
+            backprop(SECOND)
+            optimiser.step()
+"""
+
+
+def test_a_forwarder_defined_in_the_loop_and_called_twice_on_one_graph_keeps_the_flag() -> None:
+    """A forwarder `def` in the batch loop is read at its calls: its second call walks the
+    retained graph again, so GF004 is silent there (GF003 reports the split)."""
+    result = _run(FORWARDER_IN_THE_LOOP.replace("SECOND", "0.1 * main_loss"), frozenset({"GF004"}))
+    assert result.diagnostics == [] and result.fixed is None
+    both = _run(FORWARDER_IN_THE_LOOP.replace("SECOND", "0.1 * main_loss"), frozenset({"GF003"}), unsafe=True)
+    assert [d.code for d in both.diagnostics] == ["GF003"]
+
+
+HANDED_ON = """
+    import torch
+
+    def train(net, loader, optimiser, hooks):
+        for inputs, labels in loader:
+
+            def again(t):
+                t.backward()
+
+            optimiser.zero_grad(set_to_none=True)
+            main_loss = torch.nn.functional.cross_entropy(net(inputs), labels)
+            main_loss.backward(retain_graph=True)
+            USE
+            optimiser.step()
+"""
+
+
+@pytest.mark.parametrize(
+    "use,reported",
+    [
+        ("pass", True),  # never named again: its body runs nowhere
+        ("hooks.append(again)", False),  # handed on: whoever holds it may run it
+        ("again(main_loss * 0.5)", False),  # called: a second backward of the graph
+    ],
+)
+def test_a_def_in_the_loop_counts_where_it_may_run(use: str, reported: bool) -> None:
+    """A backward in a `def` inside the loop runs where the function is called: a def never
+    named again is no later backward; one handed on or called is."""
+    result = _run(HANDED_ON.replace("USE", use), frozenset({"GF004"}))
+    assert [d.code for d in result.diagnostics] == (["GF004"] if reported else [])
+    assert (result.fixed is not None) is reported

@@ -109,7 +109,10 @@ class NeedlessRetainGraph(Rule):
       without a fix) and `create_graph` is not given (or given as the literal `False`);
     - no other `backward()`, `torch.autograd.grad` or `torch.autograd.backward` in the same
       function (or module, for module-level loops) may run after it: not later in the iteration,
-      not in the loops around it, not after them. A later `backward()` written at the same loop
+      not in the loops around it, not after them (a `backward()` in the body of a function
+      defined inside that function, undecorated and not a method, whose name nothing reads
+      again runs nowhere: a forwarder `def _bw(t, *a, **k): t.backward(*a, **k)` written in the
+      batch loop is run, and read, at its calls). A later `backward()` written at the same loop
       level of the iteration does not count when its loss shares no statement that records
       autograd nodes with the retained graph: the values it reads are followed back through the
       iteration, not through `.detach()`, `.item()`, `.data`, sizes, indices, tensor
@@ -449,6 +452,8 @@ def _judge(
                     continue  # written before the loops around the backward, in no function: done before they start
             if _other_branch(scope_node, outermost, node):
                 continue  # `if a: <loop with the backward>` / `else: loss.backward()`: one runs per call
+            if loop.function is not None and _in_a_def_never_run(scope_node, node):
+                continue  # the body of a `def` the function never names again runs nowhere
             return "silent"
     # 2. the loss is not handed out of the function
     flow = graphs.flow
@@ -1555,6 +1560,37 @@ def _other_branch(scope: ast.AST, loop: ast.AST, call: ast.AST) -> bool:
         else:
             return False
     return False
+
+
+def _in_a_def_never_run(function: ast.AST, node: ast.AST) -> bool:
+    """`node` lies in a function defined inside `function` (not in a class) that nothing can
+    run: undecorated, its name never read in `function` (nor declared `global`/`nonlocal`, nor
+    `locals()`, `vars()`, `eval`, `exec` read): a def's body runs where it is called, not where
+    it is written (`def _bw(t, *a, **k): t.backward(*a, **k)` in the batch loop, whose calls
+    call_forms already reads as the `.backward` they run)."""
+    holders: list[ast.AST] = []
+    stack: list[tuple[ast.AST, bool]] = [(child, False) for child in child_nodes(function)]
+    while stack:
+        current, in_class = stack.pop()
+        cls = current.__class__
+        if (cls is ast.FunctionDef or cls is ast.AsyncFunctionDef) and not in_class and _holds(current, node):
+            holders.append(current)
+        stack.extend((child, cls is ast.ClassDef) for child in child_nodes(current))
+    if not holders:
+        return False
+    names = {holder.name for holder in holders if not holder.decorator_list}  # type: ignore[attr-defined]
+    for inner in ast_walk(function):
+        cls = inner.__class__
+        if cls is ast.Name and inner.ctx.__class__ is ast.Load:  # type: ignore[attr-defined]
+            if inner.id in _REACHES_ANY_NAME:  # type: ignore[attr-defined]
+                return False
+            names.discard(inner.id)  # type: ignore[attr-defined]
+        elif cls is ast.Global or cls is ast.Nonlocal:
+            names.difference_update(inner.names)  # type: ignore[attr-defined]
+    return bool(names)
+
+
+_REACHES_ANY_NAME = frozenset({"locals", "vars", "eval", "exec"})
 
 
 def _holds(stmt: ast.AST, node: ast.AST) -> bool:

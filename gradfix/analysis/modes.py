@@ -538,6 +538,11 @@ class _ModeWalker:
             and not (method == "update_parameters" and recv is not None and _averaged_model(recv, (ctx.source or self.model.source).text))
         ):  # fmt: skip
             values = [*positional(call), *[k.value for k in call.keywords]]
+            if last == "from_pretrained":
+                # `Pipeline.from_pretrained(path, unet=unet, vae=vae)`: a pipeline (diffusers) built
+                # around the components handed in by keyword keeps them as they are; what is handed
+                # in first may be wrapped and switched (`PeftModel.from_pretrained(model, path)`)
+                values = list(positional(call))
             if qualified == "functools.partial" and call.args and isinstance(call.args[0], ast.Attribute) and dotted(call.args[0]) is not None:
                 # `partial(self.model.sample, n=4)`: a method bound for a later call, which may switch
                 # the module's mode only as the method's own call may (`model.sample()` does not);
@@ -1693,7 +1698,8 @@ def _loss_computed_in_eval_mode(eval_item: ModeItem, backward: ModeItem, items: 
     if any(other.kind is ModeKind.BACKWARD and other.via[:1] == (call,) for other in items):
         return False  # it backpropagates itself (an attack's input gradient): it returns no loss to train on
     if any(
-        other.kind is ModeKind.FORWARD and not other.no_grad and other.via[:1] != (call,) and any(k and related(k, module) for k in other.keys)
+        other.kind is ModeKind.FORWARD and not other.no_grad and other.via[:1] != (call,)
+        and any(k and related(k, module) and not _own_method(k, module) for k in other.keys)
         for other in items
     ):
         return False  # the iteration runs the module with gradients elsewhere too: that forward is left in eval mode
@@ -1703,12 +1709,16 @@ def _loss_computed_in_eval_mode(eval_item: ModeItem, backward: ModeItem, items: 
         # train on (with `create_graph=True` the gradient is part of the loss returned)
         return False
     node = backward.node
-    loss = receiver(node) if isinstance(node, ast.Call) and method_name(node) == "backward" else None
+    if not (isinstance(node, ast.Call) and method_name(node) == "backward"):
+        return False
+    loss = receiver(node)
     if loss is None:
         return False
+    # `loss.backward()`, or `accelerator.backward(loss)` (the loss handed in, the receiver a name)
+    losses = [loss, node.args[0]] if node.args and isinstance(loss, ast.Name) else [loss]
     names = {n.id for target in statement.targets for n in ast_walk(target) if isinstance(n, ast.Name)}
     names = _carried_to(names, statement, backward, hops=2)  # `loss = entropy + 0.1 * reg`
-    return any(isinstance(n, ast.Name) and n.id in names for n in ast_walk(loss))
+    return any(isinstance(n, ast.Name) and n.id in names for value in losses for n in ast_walk(value))
 
 
 def _carried_to(names: set[str], statement: ast.stmt, backward: ModeItem, hops: int | None = None) -> set[str]:
@@ -1761,6 +1771,14 @@ def _helper_text(call: ast.Call, model: ModuleModel) -> str | None:
     info = None
     if isinstance(func, ast.Name):
         info = facts.module_functions.get(func.id)
+        if info is None:
+            # a function nested in the one that holds the loop (`def run_step(batch):` inside
+            # `main`), as the walk inlined it: its text, when it is this file's
+            node = (getattr(model, "_mode_helpers", None) or {}).get(id(call))
+            if getattr(node, "name", None) == func.id:
+                text = model.source.segment(node)
+                if text.startswith((f"def {func.id}(", f"async def {func.id}(")):
+                    return text
     elif isinstance(func, ast.Attribute):
         info = next((methods[func.attr] for methods in facts.methods.values() if func.attr in methods), None)
     if info is None:
@@ -2298,6 +2316,8 @@ def unrestored_evals(loop: TrainingLoop, model: ModuleModel) -> list[UnrestoredE
                 later_pass or not any(stmt is test for stmt in item.path) for test in _first_pass_only(other, loop)
             ):
                 continue  # `if epoch == 0: model.train()`: the passes after the first are not switched back
+            if later_pass and other.kind is ModeKind.TRAIN and other.conditional and other.via and other.arms and _counted_once_in_helper(other, loop, model):
+                continue  # `if global_step == 0: unet.train()` in the step function, the loop counting `global_step += 1`
             if other.kind is ModeKind.TRAIN and arms and any(k and normalize(k) in arms for k in other.keys):
                 break  # `net = ema if use_ema else model`, then `model.train()`: the trained one switched back
             if other.kind in (ModeKind.TRAIN, ModeKind.UNSURE) and any(k and related(k, module) for k in other.keys):
@@ -2518,6 +2538,56 @@ def _first_pass_only(item: ModeItem, loop: TrainingLoop) -> list[ast.If]:
         return False
 
     return [stmt for stmt in ifs if once(stmt.test)]
+
+
+def _counted_once_in_helper(item: ModeItem, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """The switch sits in the body of an `if` of the helper the loop calls (`def
+    finetune(batch):` with `if global_step == 0: unet.train()`) that compares a name with an
+    integer constant, a name the loop only counts up (`global_step += 1`, nothing else binding
+    it there) and its function binds nowhere else inside a loop: it holds on one stretch of
+    passes at most, the first ones, so the passes after an evaluation are not switched back."""
+    helper = (getattr(model, "_mode_helpers", None) or {}).get(id(item.via[-1]))
+    if helper is None:
+        return False
+    bodies = {arm for arm, index in item.arms if index == 0}
+    counters: list[str] = []
+    for node in ast_walk(helper):
+        if isinstance(node, ast.If) and id(node) in bodies and any(sub is item.node for stmt in node.body for sub in ast_walk(stmt)):
+            test = node.test
+            if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
+                for side, other in ((test.left, test.comparators[0]), (test.comparators[0], test.left)):
+                    if isinstance(side, ast.Name) and isinstance(other, ast.Constant) and type(other.value) is int:
+                        counters.append(side.id)
+    if not counters:
+        return False
+    counted = {
+        stmt.target.id for stmt in ast_walk(loop.node)
+        if isinstance(stmt, ast.AugAssign) and isinstance(stmt.op, ast.Add) and isinstance(stmt.target, ast.Name)
+        and isinstance(stmt.value, ast.Constant) and type(stmt.value.value) is int and stmt.value.value > 0
+    }  # fmt: skip
+    scope = loop.function if loop.function is not None else model.source.tree
+    for name in counters:
+        if name not in counted:
+            continue
+        # every other binding of the name in the function is outside its loops (`global_step = 0`
+        # before them); a reset inside one (`global_step = 0` at each epoch) would count again
+        if not any(_rebinds_in_a_loop(sub, name) for sub in ast_walk(scope) if isinstance(sub, FOR_LOOPS + (ast.While,))):
+            return True
+    return False
+
+
+def _rebinds_in_a_loop(loop: ast.AST, name: str) -> bool:
+    """A loop's body binds `name` otherwise than counting it up by a positive constant."""
+    counting: set[int] = set()
+    stores: list[ast.Name] = []
+    for node in ast_walk(loop):
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id == name:
+            if not (isinstance(node.op, ast.Add) and isinstance(node.value, ast.Constant) and type(node.value.value) is int and node.value.value > 0):
+                return True
+            counting.add(id(node.target))
+        elif isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
+            stores.append(node)
+    return any(id(node) not in counting for node in stores)
 
 
 def _bound_in_loop(node: ast.AST) -> dict[str, list[ast.expr | None]]:
@@ -2943,6 +3013,15 @@ def _chosen_per_arm(item: ModeItem, items: list[ModeItem], module: str) -> bool:
         other.kind is ModeKind.TRAIN and _exclusive(other, item) and other.via == item.via and other.loops == item.loops
         and any(k and related(k, module) for k in other.keys)
         for other in items
+    )
+
+
+def _own_method(key: str, module: str) -> bool:
+    """`key` is a method of `module` that runs no forward: `module.parameters`, `module.cpu`,
+    a private one (`unet._set_gradient_checkpointing(False)`)."""
+    head, _, last = normalize(key).rpartition(".")
+    return head == normalize(module) and (
+        last in _NOT_FORWARD_METHODS or last in _MODULE_METHODS_KEEPING_MODE or last.startswith("_")
     )
 
 

@@ -477,7 +477,7 @@ def _method_tables(facts: ModuleFacts, class_name: str) -> dict[str, list[ast.At
     found = cache[class_name] = {}
     methods = facts.methods.get(class_name, {})
     init = methods.get("__init__")
-    if init is None or "setattr(" in facts.source.text:
+    if init is None:
         return found
     candidates: dict[str, list[ast.Attribute]] = {}
     keys: dict[str, list[str]] = {}
@@ -504,8 +504,8 @@ def _method_tables(facts: ModuleFacts, class_name: str) -> dict[str, list[ast.At
         ):
             candidates[stmt.targets[0].attr] = [v for _, v in pairs]  # type: ignore[misc]
             keys[stmt.targets[0].attr] = [k for k, _ in pairs]  # type: ignore[misc]
-    if not candidates:
-        return found
+    if not candidates or "setattr(" in facts.source.text:
+        return found  # (the text searched only for a class that binds a table: asked for every class)
     called: set[int] = set()
     for call in facts.source.of_type(ast.Call):
         func = call.func  # type: ignore[attr-defined]

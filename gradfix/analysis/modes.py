@@ -692,7 +692,8 @@ class _ModeWalker:
         class of the module) over a table the class's `__init__` binds once to its own methods
         (`_method_tables`), or `HANDLERS[name](data)` over one of the module's functions
         (`function_tables`), the key a string or the variable of a `for` over a literal tuple of
-        strings nothing rebinds (`for name in ("train", "val"):`), every key one of the table's:
+        strings nothing rebinds (`for name in ("train", "val"):`, or over a name bound once to
+        such a tuple: `PHASES = ("train", "val")`), every key one of the table's:
         the calls `self.train_epoch(loader)`, `self.evaluate(loader)` in the tuple's order, as
         written at the call (the loop model's walk read the call as the entry touching gradients,
         `table_entry`, and left the subscript `func` on it). [] otherwise."""
@@ -714,9 +715,20 @@ class _ModeWalker:
             # (the loops entered in the walk, then the analysed one: `for name in ("train", "val"):`)
             around = (*ctx.loops, self.__dict__.get("_loop_node")) if ctx.via else (self.__dict__.get("_loop_node"), *ctx.loops)
             loop = next((n for n in reversed(around) if isinstance(n, ast.For) and isinstance(n.target, ast.Name) and n.target.id == key.id), None)
-            if loop is None or not isinstance(loop.iter, (ast.Tuple, ast.List)) or not loop.iter.elts:  # type: ignore[attr-defined]
+            if loop is None:
                 return []
-            if not all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in loop.iter.elts):  # type: ignore[attr-defined]
+            listed = loop.iter  # type: ignore[attr-defined]
+            if listed.__class__ is ast.Name:
+                # `for phase in PHASES:` with `PHASES = ("train", "val")`, bound once, no parameter of that name
+                bound = _name_values(self.model).get(listed.id, [])
+                if len(bound) != 1 or bound[0].__class__ is not ast.Tuple or any(
+                    a.arg == listed.id for a in self.model.source.of_type(ast.arg)  # type: ignore[attr-defined]
+                ):
+                    return []
+                listed = bound[0]
+            if not isinstance(listed, (ast.Tuple, ast.List)) or not listed.elts:
+                return []
+            if not all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in listed.elts):
                 return []
             if ctx.via and not any(n is loop for n in ast_walk(ctx.functions[-1])):
                 return []  # (a loop of a caller: the name is the helper's own)
@@ -726,7 +738,7 @@ class _ModeWalker:
                 for n in ast_walk(stmt)
             ):
                 return []  # (rebound in the loop)
-            wanted = [e.value for e in loop.iter.elts]  # type: ignore[attr-defined]
+            wanted = [e.value for e in listed.elts]  # type: ignore[attr-defined]
         else:
             return []
         if any(k not in table_keys for k in wanted):

@@ -30,3 +30,4 @@ class Trainer:
         for epoch in range(epochs):
             for phase in PHASES:
                 self.handlers[phase](self.loader)
+                self.model.train()

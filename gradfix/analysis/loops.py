@@ -465,8 +465,8 @@ def _bound_method_names(text: str) -> set[str]:
 
 def _method_tables(facts: ModuleFacts, class_name: str) -> dict[str, list[ast.Attribute]]:
     """The attributes a class's `__init__` binds to a dict literal of the class's own methods
-    (`self.handlers = {"train": self.train_batch, "eval": self.eval_batch}`: string keys, every
-    value `self.<method>`), bound exactly once in the module (nothing else stores an attribute
+    (`self.handlers = {"train": self.train_batch, "eval": self.eval_batch}`, or `dict(train=
+    self.train_batch, ...)`: string keys, every value `self.<method>`), bound exactly once in the module (nothing else stores an attribute
     of that name, on any object, nor calls `setattr`), no method of that name, and read only
     as `self.handlers[key](...)` (never changed, handed on or read otherwise): such a call runs
     one of the entries. Found once per class."""
@@ -477,23 +477,35 @@ def _method_tables(facts: ModuleFacts, class_name: str) -> dict[str, list[ast.At
     found = cache[class_name] = {}
     methods = facts.methods.get(class_name, {})
     init = methods.get("__init__")
-    if init is None or "setattr(" in facts.source.text:
+    if init is None:
         return found
     candidates: dict[str, list[ast.Attribute]] = {}
+    keys: dict[str, list[str]] = {}
     for stmt in init.node.body:  # type: ignore[attr-defined]
-        if (
+        if not (
             isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute)
             and isinstance(stmt.targets[0].value, ast.Name) and stmt.targets[0].value.id == "self"
-            and isinstance(stmt.value, ast.Dict) and stmt.value.keys and stmt.targets[0].attr not in methods
-            and all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in stmt.value.keys)
-            and all(
-                isinstance(v, ast.Attribute) and isinstance(v.value, ast.Name) and v.value.id == "self" and v.attr in methods
-                for v in stmt.value.values
-            )
+            and stmt.targets[0].attr not in methods
+        ):  # fmt: skip
+            continue
+        value = stmt.value
+        if isinstance(value, ast.Dict) and value.keys and all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in value.keys):
+            pairs = [(k.value, v) for k, v in zip(value.keys, value.values)]  # type: ignore[union-attr]
+        elif (
+            isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict" and not value.args
+            and value.keywords and all(k.arg is not None for k in value.keywords)
+            and "dict" not in facts.module_functions and "dict" not in facts.classes
+        ):  # fmt: skip
+            pairs = [(k.arg, k.value) for k in value.keywords]  # `dict(train=self.train_epoch, val=self.evaluate)`
+        else:
+            continue
+        if all(
+            isinstance(v, ast.Attribute) and isinstance(v.value, ast.Name) and v.value.id == "self" and v.attr in methods for _, v in pairs
         ):
-            candidates[stmt.targets[0].attr] = list(stmt.value.values)  # type: ignore[arg-type]
-    if not candidates:
-        return found
+            candidates[stmt.targets[0].attr] = [v for _, v in pairs]  # type: ignore[misc]
+            keys[stmt.targets[0].attr] = [k for k, _ in pairs]  # type: ignore[misc]
+    if not candidates or "setattr(" in facts.source.text:
+        return found  # (the text searched only for a class that binds a table: asked for every class)
     called: set[int] = set()
     for call in facts.source.of_type(ast.Call):
         func = call.func  # type: ignore[attr-defined]
@@ -511,6 +523,50 @@ def _method_tables(facts: ModuleFacts, class_name: str) -> dict[str, list[ast.At
         if isinstance(node.target, ast.Attribute) and node.target.attr in candidates:
             stores[node.target.attr] = 2
     found.update({attr: values for attr, values in candidates.items() if stores.get(attr) == 1})
+    table_keys = facts.__dict__.setdefault("_method_table_keys", {})
+    for attr in found:
+        table_keys[class_name, attr] = keys[attr]  # (the entries' keys, in order: `method_table_calls`)
+    return found
+
+
+def function_tables(facts: ModuleFacts) -> dict[str, tuple[list[str], list[ast.Name]]]:
+    """The names the module's top level binds to a dict literal of its own functions
+    (`HANDLERS = {"train": train_epoch, "val": evaluate}`: string keys, every value a function
+    of the module), bound exactly once (no other store, `del` or `global` of the name) and read
+    only as `HANDLERS[key](...)`: each name's keys and entries, in order. Found once per module."""
+    found = facts.__dict__.get("_function_tables")
+    if found is not None:
+        return found  # type: ignore[no-any-return]
+    found = facts.__dict__["_function_tables"] = {}
+    functions = facts.module_functions
+    candidates: dict[str, tuple[list[str], list[ast.Name]]] = {}
+    for stmt in facts.source.tree.body:  # type: ignore[attr-defined]
+        if (
+            stmt.__class__ is ast.Assign and len(stmt.targets) == 1 and stmt.targets[0].__class__ is ast.Name
+            and stmt.value.__class__ is ast.Dict and stmt.value.keys and stmt.targets[0].id not in functions
+            and all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in stmt.value.keys)
+            and all(v.__class__ is ast.Name and v.id in functions for v in stmt.value.values)
+        ):  # fmt: skip
+            candidates[stmt.targets[0].id] = ([k.value for k in stmt.value.keys], list(stmt.value.values))
+    if not candidates:
+        return found
+    called = {
+        id(call.func.value)  # type: ignore[attr-defined]
+        for call in facts.source.of_type(ast.Call)
+        if call.func.__class__ is ast.Subscript and call.func.value.__class__ is ast.Name and call.func.value.id in candidates  # type: ignore[attr-defined]
+    }
+    stores: dict[str, int] = {}
+    for node in facts.source.of_type(ast.Name):
+        if node.id in candidates:  # type: ignore[attr-defined]
+            if not isinstance(node.ctx, ast.Load):  # type: ignore[attr-defined]
+                stores[node.id] = stores.get(node.id, 0) + 1  # type: ignore[attr-defined]
+            elif id(node) not in called:
+                stores[node.id] = 2  # type: ignore[attr-defined]  # read otherwise: it may be changed or handed on
+    for kind in (ast.Global, ast.Nonlocal):
+        for node in facts.source.of_type(kind):
+            for name in node.names:  # type: ignore[attr-defined]
+                stores[name] = 2
+    found.update({name: table for name, table in candidates.items() if stores.get(name) == 1})
     return found
 
 
@@ -794,6 +850,23 @@ class _Walker:
         call.__dict__["_gradfix_method_call"] = made
         return made
 
+    def calls_a_table(self, text: str) -> bool:
+        """The text calls `<name>.<attr>[...](` where `<attr>` is a table a class of the module
+        binds to its own methods (`_method_tables`), or `<NAME>[...](` over a table of the
+        module's functions (`function_tables`), one of whose entries touches gradients."""
+        names = self.backpropagating_names()
+        if any(f"{name}[" in text and any(e.id in names for e in entries) for name, (_, entries) in function_tables(self.facts).items()):
+            return True
+        if "." not in text:
+            return False
+        for class_name in self.facts.classes:
+            if "__init__" not in self.facts.methods.get(class_name, {}):
+                continue
+            for attr, entries in _method_tables(self.facts, class_name).items():
+                if f".{attr}[" in text and any(e.attr in names for e in entries):
+                    return True
+        return False
+
     def may_backpropagate(self, loop: Loop, ctx: _Context) -> bool:
         """The loop's text mentions `backward`, a function of this module that (through other
         functions) does, or a name imported from a project module that does: otherwise no
@@ -834,6 +907,8 @@ class _Walker:
                 names = self.backpropagating_names() if tables else ()
                 if any(f"self.{attr}[" in text and any(e.attr in names for e in entries) for attr, entries in tables.items()):
                     return True
+        if ctx.facts is None and "](" in text and self.calls_a_table(text):
+            return True  # `loop.phases[name](loader)` with `loop = Loop()`; `HANDLERS[phase](data)`
         if self.overrides is not None and ctx.class_name in self.overrides[0]:
             if any(f"self.{name}" in text for name in self.overrides[1]):
                 return True  # a subclass's method the loop runs (`build_model`'s `overrides`)
@@ -1932,10 +2007,18 @@ class _Walker:
             target = dispatch_target(func)  # type: ignore[arg-type]
             if target is not None:
                 call.func = target  # (in the tree: what reads the call later reads the name)
-        elif func.__class__ is ast.Subscript and ctx.class_name is not None and ctx.facts is None:
+        elif func.__class__ is ast.Subscript and ctx.facts is None and func.value.__class__ is ast.Name:  # type: ignore[attr-defined]
+            # `HANDLERS[phase](data)` over `HANDLERS = {"train": train_epoch, "val": evaluate}`
+            target = self.function_table_entry(func)  # type: ignore[arg-type]
+            if target is not None:
+                call.__dict__["_gradfix_table"] = func  # (what GF017's walk reads: every entry the keys reach)
+                call.func = target
+        elif func.__class__ is ast.Subscript and ctx.facts is None and (ctx.class_name is not None or self.facts.classes):
             # `self.handlers[phase](i, x, y)` over `{"train": self.train_batch, "eval": ...}`
+            # (or `loop.phases[name](loader)`, `loop = Loop()`)
             target = self.table_entry(func, ctx)  # type: ignore[arg-type]
             if target is not None:
+                call.__dict__["_gradfix_table"] = func  # (what GF017's walk reads: every entry the keys reach)
                 call.func = target  # (in the tree, as for a dict literal above)
         spelled = _getattr_method_call(call)
         if spelled is None and call.func.__class__ is ast.Call and ctx.arguments:
@@ -2452,31 +2535,58 @@ class _Walker:
         facts = ctx.facts or self.facts
         return bool(getattr(facts, question)(raw))
 
+    def function_table_entry(self, sub: ast.Subscript) -> ast.Name | None:
+        """`HANDLERS[phase]` over a table of the module's functions (`function_tables`) of which
+        exactly one touches gradients, the others none (as `table_entry`): that function's name,
+        written at the subscript; else None."""
+        table = function_tables(self.facts).get(sub.value.id)  # type: ignore[attr-defined]
+        if table is None:
+            return None
+        touching = {e.id for e in table[1] if self.touches_gradients(self.facts.module_functions[e.id])}
+        if len(touching) != 1:
+            return None
+        func = ast.Name(id=touching.pop(), ctx=ast.Load())
+        ast.copy_location(func, sub)
+        func.end_lineno, func.end_col_offset = sub.end_lineno, sub.end_col_offset  # type: ignore[attr-defined]
+        return func
+
     def table_entry(self, sub: ast.Subscript, ctx: _Context) -> ast.Attribute | None:
         """`self.handlers[phase]` over a table of the class's methods (`_method_tables`) of which
         exactly one touches gradients, the others none: the call runs that one or one that
         changes no gradient, so the iteration's gradient events are that method's. That
         method's `self.<name>` as written in the table; else None."""
         table = sub.value
-        if table.__class__ is not ast.Attribute or table.value.__class__ is not ast.Name or table.value.id != "self":  # type: ignore[attr-defined]
+        if table.__class__ is not ast.Attribute or table.value.__class__ is not ast.Name:  # type: ignore[attr-defined]
             return None
-        entries = _method_tables(self.facts, ctx.class_name).get(table.attr)  # type: ignore[arg-type, attr-defined]
+        owner = table.value.id  # type: ignore[attr-defined]
+        if owner == "self":
+            class_name = ctx.class_name
+        else:
+            # `loop.phases[name](loader)` with `loop` bound only to `Loop(...)`, a class of the module
+            built = _assigned_callees(self.facts, owner)
+            class_name = next(iter(built)) if len(built) == 1 else None
+            if class_name not in self.facts.classes or _only_binding(self.source.tree, owner) is None:
+                return None
+        if class_name is None:
+            return None
+        entries = _method_tables(self.facts, class_name).get(table.attr)  # type: ignore[attr-defined]
         if not entries:
             return None
         touching: dict[str, ast.Attribute] = {}
         for entry in entries:
-            info = self.method_of(self.facts, ctx.class_name, entry.attr, 0)  # type: ignore[arg-type]
-            if info is None or overriding(self.facts, ctx.class_name, info, entry.attr) is not info:  # type: ignore[arg-type]
+            info = self.method_of(self.facts, class_name, entry.attr, 0)
+            if info is None or overriding(self.facts, class_name, info, entry.attr) is not info:
                 return None
             if self.touches_gradients(info):
                 touching.setdefault(entry.attr, entry)
         if len(touching) != 1:
             return None
         entry = next(iter(touching.values()))
-        func = ast.Attribute(value=ast.Name(id="self", ctx=ast.Load()), attr=entry.attr, ctx=ast.Load())
+        func = ast.Attribute(value=ast.Name(id=owner, ctx=ast.Load()), attr=entry.attr, ctx=ast.Load())
+        at = entry if owner == "self" else sub  # (`loop.train_epoch` as the call writes `loop.phases[name]`)
         for node in (func, func.value):
-            node.lineno, node.col_offset = entry.lineno, entry.col_offset  # type: ignore[attr-defined]
-            node.end_lineno, node.end_col_offset = entry.end_lineno, entry.end_col_offset  # type: ignore[attr-defined]
+            node.lineno, node.col_offset = at.lineno, at.col_offset  # type: ignore[attr-defined]
+            node.end_lineno, node.end_col_offset = at.end_lineno, at.end_col_offset  # type: ignore[attr-defined]
         return func
 
     def resolve(self, call: ast.Call, ctx: _Context) -> FunctionInfo | None:

@@ -27,7 +27,16 @@ import re
 
 from gradfix.analysis.assignments import assigned_values, assignment_statements, assignments, built_object
 from gradfix.analysis.facts import FunctionInfo, ModuleFacts
-from gradfix.analysis.loops import HARMLESS_CALLS, ModuleModel, called_names, decorated_entry, module_closure, overriding
+from gradfix.analysis.loops import (
+    HARMLESS_CALLS,
+    ModuleModel,
+    _method_tables,
+    called_names,
+    decorated_entry,
+    function_tables,
+    module_closure,
+    overriding,
+)
 from gradfix.analysis.model import EventKind, TrainingLoop
 from gradfix.analysis.modules import contains, normalize, related, strip_same_module, wrapped_key
 from gradfix.analysis.names import (
@@ -433,6 +442,15 @@ class _ModeWalker:
                 for hook in hooks:
                     self.inline(call, hook, ctx)
                 return
+        table = call.__dict__.get("_gradfix_table") if ctx.source is None else None
+        if table is not None:
+            entries = self._table_calls(call, table, ctx)
+            if entries:
+                # `loop.phases[name](loader)` in `for name in ("train", "val"):` over `self.phases =
+                # {"train": self.train_epoch, "val": self.evaluate}`: each method the keys reach, in turn
+                for each in entries:
+                    self.call(each, ctx)
+                return
         helper = self.resolve(call, ctx)
         if helper is not None:
             self.inline(call, helper, ctx)
@@ -673,6 +691,92 @@ class _ModeWalker:
         if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
             return []
         return [ast.Call(func=e, args=list(call.args), keywords=list(call.keywords)) for e in listed.elts]
+
+    def _table_calls(self, call: ast.Call, func: ast.Subscript, ctx: _Ctx) -> list[ast.Call]:
+        """`self.phases[name](loader)` (or `loop.phases[...]`, `loop` bound only to `Loop(...)`, a
+        class of the module) over a table the class's `__init__` binds once to its own methods
+        (`_method_tables`), or `HANDLERS[name](data)` over one of the module's functions
+        (`function_tables`), the key a string or the variable of a `for` over a literal tuple of
+        strings nothing rebinds (`for name in ("train", "val"):`, or over a name bound once to
+        such a tuple: `PHASES = ("train", "val")`), every key one of the table's:
+        the calls `self.train_epoch(loader)`, `self.evaluate(loader)` in the tuple's order, as
+        written at the call (the loop model's walk read the call as the entry touching gradients,
+        `table_entry`, and left the subscript `func` on it). [] otherwise."""
+        table = func.value
+        if table.__class__ is ast.Name:
+            # `HANDLERS[phase](data)` over `HANDLERS = {"train": train_epoch, "val": evaluate}`
+            table_keys, names = function_tables(self.facts).get(table.id, ((), ()))  # type: ignore[attr-defined]
+            entries: list[ast.expr] = list(names)
+        elif table.__class__ is not ast.Attribute or table.value.__class__ is not ast.Name:
+            return []
+        else:
+            table_keys, entries = self._method_table(table, ctx)
+        if not entries:
+            return []
+        key = func.slice
+        if isinstance(key, ast.Constant) and isinstance(key.value, str):
+            wanted = [key.value]
+        elif isinstance(key, ast.Name):
+            # (the loops entered in the walk, then the analysed one: `for name in ("train", "val"):`)
+            around = (*ctx.loops, self.__dict__.get("_loop_node")) if ctx.via else (self.__dict__.get("_loop_node"), *ctx.loops)
+            loop = next((n for n in reversed(around) if isinstance(n, ast.For) and isinstance(n.target, ast.Name) and n.target.id == key.id), None)
+            if loop is None:
+                return []
+            listed = loop.iter  # type: ignore[attr-defined]
+            if listed.__class__ is ast.Name:
+                # `for phase in PHASES:` with `PHASES = ("train", "val")`, bound once, no parameter of that name
+                bound = _name_values(self.model).get(listed.id, [])
+                if len(bound) != 1 or bound[0].__class__ is not ast.Tuple or any(
+                    a.arg == listed.id for a in self.model.source.of_type(ast.arg)  # type: ignore[attr-defined]
+                ):
+                    return []
+                listed = bound[0]
+            if not isinstance(listed, (ast.Tuple, ast.List)) or not listed.elts:
+                return []
+            if not all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in listed.elts):
+                return []
+            if ctx.via and not any(n is loop for n in ast_walk(ctx.functions[-1])):
+                return []  # (a loop of a caller: the name is the helper's own)
+            if any(
+                isinstance(n, ast.Name) and n.id == key.id and not isinstance(n.ctx, ast.Load) or isinstance(n, ast.NamedExpr) and n.target.id == key.id
+                for stmt in loop.body  # type: ignore[attr-defined]
+                for n in ast_walk(stmt)
+            ):
+                return []  # (rebound in the loop)
+            wanted = [e.value for e in listed.elts]  # type: ignore[attr-defined]
+        else:
+            return []
+        if any(k not in table_keys for k in wanted):
+            return []
+        calls = []
+        for k in wanted:
+            entry = entries[table_keys.index(k)]
+            if entry.__class__ is ast.Name:
+                method: ast.expr = ast.Name(id=entry.id, ctx=ast.Load())  # type: ignore[attr-defined]
+            else:
+                method = ast.Attribute(value=table.value, attr=entry.attr, ctx=ast.Load())  # type: ignore[attr-defined]
+            each = ast.Call(func=method, args=list(call.args), keywords=list(call.keywords))
+            for node in (method, each):
+                for field_name in ("lineno", "col_offset", "end_lineno", "end_col_offset"):
+                    setattr(node, field_name, getattr(call, field_name, None))
+            calls.append(each)
+        return calls
+
+    def _method_table(self, table: ast.Attribute, ctx: _Ctx) -> tuple[list[str], list[ast.expr]]:
+        """`self.phases` (or `loop.phases`, `loop` bound only to `Loop(...)`, a class of the
+        module) that the class's `__init__` binds to a table of its methods: its keys and
+        entries, in order; else two empty lists."""
+        owner = table.value.id  # type: ignore[attr-defined]
+        if owner == "self":
+            class_name = ctx.class_name
+        else:
+            values = assigned_values(self.model, owner)
+            class_name = call_name(values[0]) if len(values) == 1 and isinstance(values[0], ast.Call) else None
+            if class_name not in self.facts.classes:
+                return [], []
+        if not class_name or table.attr not in _method_tables(self.facts, class_name):
+            return [], []
+        return self.facts.__dict__["_method_table_keys"][class_name, table.attr], list(_method_tables(self.facts, class_name)[table.attr])
 
     def _torch_submodule(self, recv: ast.expr, method: str, ctx: _Ctx) -> bool:
         """`self.dropout_net(x)` where `self.dropout_net` is no method of the class but a torch
@@ -1624,6 +1728,7 @@ def mode_items(loop: TrainingLoop, model: ModuleModel) -> list[ModeItem]:
     if found is None:
         walker = _ModeWalker(model)
         walker._loop_function = loop.function
+        walker._loop_node = loop.node  # type: ignore[attr-defined]
         class_name = _class_of(loop.function, model)
         functions = (loop.function,) if loop.function is not None else ()
         if isinstance(loop.node, ast.While):
@@ -1954,6 +2059,23 @@ def _calls_a_switching_closure(text: str, model: ModuleModel) -> bool:
     return any((unpacked.get(name, set()) | _assigned_callees(facts, name)) & factories for name in sorted(called_names(text)))
 
 
+def _table_switches(text: str, model: ModuleModel) -> bool:
+    """The text calls `<name>.<attr>[...](` where `<attr>` is a table a class of the module binds
+    to its own methods (`_method_tables`), one of which may switch a module's mode."""
+    switching = _switching_functions(model)
+    if any(f"{name}[" in text and any(e.id in switching for e in entries) for name, (_, entries) in function_tables(model.facts).items()):
+        return True  # `HANDLERS[phase](data)` over `{"train": train_epoch, "val": evaluate}`
+    if "." not in text:
+        return False
+    for class_name in model.facts.classes:
+        if "__init__" not in model.facts.methods.get(class_name, {}):
+            continue
+        for attr, entries in _method_tables(model.facts, class_name).items():
+            if f".{attr}[" in text and any(e.attr in switching for e in entries):
+                return True
+    return False
+
+
 def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
     """The loop's text switches a module to eval mode, or calls a function that may (of this
     module, or one it imports from another module of the project: `from evaluation import
@@ -1964,6 +2086,8 @@ def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
         return True
     if anywhere and says_evaluator(model):
         return True  # an Ignite evaluator's `run(...)`, in the loop or in an engine's event handler
+    if anywhere and "](" in text and _table_switches(text, model):
+        return True  # `loop.phases[name](loader)` over `{"train": self.train_epoch, "val": self.evaluate}`
     if _calls_callable_object(text, model):
         return True  # `verify(step, model)`, `verify` a `Verifier(...)` whose `__call__` evaluates
     if anywhere and model.facts.local_functions and _calls_a_switching_closure(text, model):

@@ -308,6 +308,8 @@ def _object_optimizer(target: str, scope: Scope, model: ModuleModel) -> set[str]
     if binding is None or info is None or info.kind != "optimizer" or info.params is None:
         return None
     found = parameter_owners(info.params, binding.scope, model)
+    if found and not all(owner.startswith("self.") for owner in found):
+        found = _init_parameters_stored(found, binding.scope, model)
     if not found or not all(owner.startswith("self.") for owner in found):
         return None
     holder = target.split(".", 1)[0]
@@ -319,6 +321,39 @@ def _object_optimizer(target: str, scope: Scope, model: ModuleModel) -> set[str]
         if handed is not None:
             owners.add(normalize(handed))
     return owners
+
+
+def _init_parameters_stored(owners: set[str], scope: Scope, model: ModuleModel) -> set[str] | None:
+    """`self.opt = SGD(net.parameters())` in an `__init__` that stores its parameter `net` as
+    `self.net = net` (a statement of its body, the one binding of `self.net` in the module;
+    `net` never rebound there): the owners as the
+    attributes that hold them (`{"self.net"}`), for `_handed_to_init` to name the argument;
+    None when one is not such a parameter (a copy, a wrapper: `self.net = DDP(net)`)."""
+    if not isinstance(scope, FUNCTIONS) or scope.name != "__init__":
+        return None
+    args = scope.args
+    params = {a.arg for a in (*args.posonlyargs, *args.args[1:], *args.kwonlyargs)}
+    stored: dict[str, str] = {}
+    for stmt in scope.body:
+        if (
+            isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Name)
+            and stmt.value.id in params and stmt.value.id not in stored
+        ):  # fmt: skip
+            target = dotted(stmt.targets[0])
+            if target is not None and target.count(".") == 1 and target.startswith("self."):
+                stored[stmt.value.id] = target
+    out: set[str] = set()
+    for owner in owners:
+        if owner.startswith("self."):
+            out.add(owner)
+            continue
+        root = root_name(owner)
+        if root not in stored or len(assignments(model).by_key.get(stored[root], ())) != 1 or any(
+            isinstance(node, ast.Name) and node.id == root and not isinstance(node.ctx, ast.Load) for node in ast_walk(scope)
+        ):
+            return None
+        out.add(stored[root] + owner[len(root) :])
+    return out
 
 
 def _handed_to_init(holder: str, attribute: str, scope: Scope, model: ModuleModel) -> str | None:

@@ -68,7 +68,8 @@ class EvalModeNotRestored(Rule):
     with `val_cb = ValidationCallback(...)`; also of a plain class imported from another module of the
     project whose method's text switches to eval mode, `from callbacks import ValidationCallback`; or one switching the module the object holds:
     `task.validation_epoch()` running `self.net.eval()`, with `task = Task(model)` built once beside the
-    loop and `self.net = net` in `__init__` its one binding, the class of the file or imported from
+    loop and `self.net = net` in `__init__` its one binding (the optimizer built there over the parameter,
+    `SGD(net.parameters())`, or the model built in the call, `Task(nn.Sequential(...))`), the class of the file or imported from
     another module of the project, whose method that backpropagates the loop walks too,
     `engine.update(x, y)` beside `engine.evaluate(...)` with `engine = Engine(model,
     torch.optim.SGD(model.parameters()))` and `self.optim = optim` in `__init__`; or an agent's own network: `agent.act(state)`

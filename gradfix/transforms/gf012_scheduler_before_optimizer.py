@@ -710,7 +710,7 @@ class SchedulerBeforeOptimizer(LoopRule):
             message = self.skipped_message if first_batch and _continues_after(sched) else self.message
             yield Finding(
                 self.code,
-                message.format(sched=model.source.code(sched.node), opt=optimizer),
+                message.format(sched=model.source.code(sched.node), opt=_as_written(step, optimizer)),
                 sched.node,
                 fix=fix,
                 related=(loop.node,),
@@ -1164,6 +1164,25 @@ def _path_in(source: Source, node: ast.AST, function: ast.AST) -> list[ast.stmt]
         path.append(current)
         current = source.owner_of(current)
     return path[::-1]
+
+
+def _as_written(step: GradEvent, optimizer: str) -> str:
+    """The stepped optimizer as the step's code writes it: `self.optimizer` for a method
+    `train_epoch` whose `self.optimizer.step()` the caller's loop runs as
+    `model.optimizer.step()` (`model = Trainer(...)`), the name the other rules quote for an
+    event in a method. Only a `<receiver>.step()` whose receiver, a dotted name, ends with the
+    optimizer key's last part; anything else (an engine's step, `scaler.step(opt)`, a
+    parameter named otherwise) keeps the caller's key."""
+    call = step.node
+    if step.kind is not EventKind.STEP or step.target != optimizer or call.__class__ is not ast.Call:
+        return optimizer
+    func = call.func  # type: ignore[attr-defined]
+    if func.__class__ is not ast.Attribute or func.attr != "step":
+        return optimizer
+    written = dotted(func.value)
+    if written is None or written == optimizer or written.rsplit(".", 1)[-1] != optimizer.rsplit(".", 1)[-1]:
+        return optimizer
+    return written
 
 
 def _is_lr_scheduler_step(event: GradEvent, model: ModuleModel, function: ast.AST | None = None) -> bool:

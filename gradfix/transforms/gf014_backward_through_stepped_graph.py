@@ -529,6 +529,12 @@ def _self_forward_keys(call: ast.Call, model: ModuleModel) -> set[str] | None:
 
 
 def _describe(event: GradEvent, loss: ast.expr, source) -> str:  # type: ignore[no-untyped-def]
+    """The later backward as the message quotes it: `loss.backward()`, or, for a call of a
+    backward forwarder read as the backward it runs (`push(g_loss)`, see `call_forms`), the
+    call as written in the file."""
+    node = event.node
+    if node.__class__ is ast.Call and getattr(node.func, "forwarded", False):  # type: ignore[attr-defined]
+        return source.code(node)
     if event.kind is EventKind.AUTOGRAD_GRAD:
         return f"torch.autograd.grad({source.outer_segment(loss).strip()}, ...)"
     return f"{source.outer_segment(loss).strip()}.backward()"

@@ -305,17 +305,23 @@ def assignment_statements(model: object) -> list[ast.stmt]:
     the index's). Built once per model."""
     cached = getattr(model, "_assignment_statements", None)
     if cached is None:
-        cached = []
-        todo = [model.source.tree.body]  # type: ignore[attr-defined]
-        while todo:
-            for stmt in todo.pop():
-                kind = stmt.__class__
-                if kind is ast.Assign or (kind is ast.AnnAssign and stmt.value is not None):  # type: ignore[attr-defined]
-                    cached.append(stmt)
-                elif kind in COMPOUND_KINDS:  # only these hold statements
-                    todo.extend(blocks_of(stmt))
-        model._assignment_statements = cached  # type: ignore[attr-defined]
+        cached = model._assignment_statements = assignments_in_blocks([model.source.tree.body])  # type: ignore[attr-defined]
     return cached
+
+
+def assignments_in_blocks(blocks: list[list[ast.stmt]]) -> list[ast.stmt]:
+    """The `=` statements (and annotated ones with a value) of the blocks, nested blocks and
+    definitions included."""
+    found: list[ast.stmt] = []
+    todo = list(blocks)
+    while todo:
+        for stmt in todo.pop():
+            kind = stmt.__class__
+            if kind is ast.Assign or (kind is ast.AnnAssign and stmt.value is not None):  # type: ignore[attr-defined]
+                found.append(stmt)
+            elif kind in COMPOUND_KINDS:  # only these hold statements
+                todo.extend(blocks_of(stmt))
+    return found
 
 
 def assigned_calls(model: object, key: str) -> list[ast.Call]:

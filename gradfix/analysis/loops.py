@@ -529,6 +529,23 @@ def _method_tables(facts: ModuleFacts, class_name: str) -> dict[str, list[ast.At
     return found
 
 
+def calls_a_table_entry(text: str, facts: ModuleFacts, names) -> bool:  # type: ignore[no-untyped-def]
+    """The text calls `<NAME>[...](` over a table of the module's functions (`function_tables`)
+    or `<name>.<attr>[...](` over a table a class of the module binds to its own methods
+    (`_method_tables`), one of whose entries is named in `names`."""
+    if any(f"{name}[" in text and any(e.id in names for e in entries) for name, (_, entries) in function_tables(facts).items()):
+        return True
+    if "." not in text:
+        return False
+    for class_name in facts.classes:
+        if "__init__" not in facts.methods.get(class_name, {}):
+            continue
+        for attr, entries in _method_tables(facts, class_name).items():
+            if f".{attr}[" in text and any(e.attr in names for e in entries):
+                return True
+    return False
+
+
 def function_tables(facts: ModuleFacts) -> dict[str, tuple[list[str], list[ast.Name]]]:
     """The names the module's top level binds to a dict literal of its own functions
     (`HANDLERS = {"train": train_epoch, "val": evaluate}`: string keys, every value a function
@@ -854,18 +871,7 @@ class _Walker:
         """The text calls `<name>.<attr>[...](` where `<attr>` is a table a class of the module
         binds to its own methods (`_method_tables`), or `<NAME>[...](` over a table of the
         module's functions (`function_tables`), one of whose entries touches gradients."""
-        names = self.backpropagating_names()
-        if any(f"{name}[" in text and any(e.id in names for e in entries) for name, (_, entries) in function_tables(self.facts).items()):
-            return True
-        if "." not in text:
-            return False
-        for class_name in self.facts.classes:
-            if "__init__" not in self.facts.methods.get(class_name, {}):
-                continue
-            for attr, entries in _method_tables(self.facts, class_name).items():
-                if f".{attr}[" in text and any(e.attr in names for e in entries):
-                    return True
-        return False
+        return calls_a_table_entry(text, self.facts, self.backpropagating_names())
 
     def may_backpropagate(self, loop: Loop, ctx: _Context) -> bool:
         """The loop's text mentions `backward`, a function of this module that (through other

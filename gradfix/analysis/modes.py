@@ -32,6 +32,7 @@ from gradfix.analysis.loops import (
     ModuleModel,
     _method_tables,
     called_names,
+    calls_a_table_entry,
     decorated_entry,
     function_tables,
     module_closure,
@@ -2062,18 +2063,8 @@ def _calls_a_switching_closure(text: str, model: ModuleModel) -> bool:
 def _table_switches(text: str, model: ModuleModel) -> bool:
     """The text calls `<name>.<attr>[...](` where `<attr>` is a table a class of the module binds
     to its own methods (`_method_tables`), one of which may switch a module's mode."""
-    switching = _switching_functions(model)
-    if any(f"{name}[" in text and any(e.id in switching for e in entries) for name, (_, entries) in function_tables(model.facts).items()):
-        return True  # `HANDLERS[phase](data)` over `{"train": train_epoch, "val": evaluate}`
-    if "." not in text:
-        return False
-    for class_name in model.facts.classes:
-        if "__init__" not in model.facts.methods.get(class_name, {}):
-            continue
-        for attr, entries in _method_tables(model.facts, class_name).items():
-            if f".{attr}[" in text and any(e.attr in switching for e in entries):
-                return True
-    return False
+    # (also `HANDLERS[phase](data)` over `{"train": train_epoch, "val": evaluate}`)
+    return calls_a_table_entry(text, model.facts, _switching_functions(model))
 
 
 def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:

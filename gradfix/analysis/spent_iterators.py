@@ -16,6 +16,7 @@ and whether two of those reads (or one, in a loop that does not bind it again) b
 from __future__ import annotations
 
 from gradfix import syntax as ast
+from gradfix.analysis.assignments import assignments_in_blocks
 from gradfix.analysis.facts import OPTIMIZER_CLASSES, classify_constructor
 from gradfix.analysis.names import call_name, positional
 from gradfix.patterns import lazily
@@ -110,16 +111,7 @@ def _binding_of(tree: ast.Module, target: ast.expr) -> ast.stmt | None:
 def _assignments_in(functions: list[ast.AST]) -> list[ast.stmt]:
     """The `=` statements (and annotated ones with a value) of functions the facts walk left
     unread, nested blocks and definitions included."""
-    found: list[ast.stmt] = []
-    todo = [function.body for function in functions]  # type: ignore[attr-defined]
-    while todo:
-        for stmt in todo.pop():
-            kind = stmt.__class__
-            if kind is ast.Assign or (kind is ast.AnnAssign and stmt.value is not None):  # type: ignore[attr-defined]
-                found.append(stmt)
-            elif kind in COMPOUND_KINDS:  # only these hold statements
-                todo.extend(blocks_of(stmt))
-    return found
+    return assignments_in_blocks([function.body for function in functions])  # type: ignore[attr-defined]
 
 
 def _iterator_binding(stmt: ast.stmt) -> tuple[str, ast.expr] | None:

@@ -268,6 +268,11 @@ def trained_modules(loop: TrainingLoop, model: ModuleModel) -> tuple[set[str], b
             if held is not None:
                 owners |= held
                 continue
+        if info is None and target.startswith("self.") and target.count(".") == 1 and model.facts.project is not None:
+            inherited = _inherited_optimizer(target, loop, model)
+            if inherited is not None:
+                owners |= inherited  # `self.optimizer` of a base class of another module's `__init__`
+                continue
         if info is None or info.kind != "optimizer" or info.params is None:
             handed = _handed_to_constructor(target, loop, model) or _from_own_method(target, model)
             if handed is None:
@@ -297,6 +302,48 @@ def trained_modules(loop: TrainingLoop, model: ModuleModel) -> tuple[set[str], b
         for owner in found:
             owners |= aliases(owner, construction_scope, model)
     return owners, complete
+
+
+def _inherited_optimizer(target: str, loop: TrainingLoop, model: ModuleModel) -> set[str] | None:
+    """`self.optimizer` stepped in a method of a class of the file that binds no
+    `self.optimizer` in the file, built in the `__init__` its class inherits from a base class
+    of another module of the project (`class MyTrainer(BaseTrainer)`, `BaseTrainer` of
+    base.py) over the parameters of an attribute of `self` (`self.optimizer =
+    SGD(self.model.parameters())`, or over its parameter `model` stored as `self.model =
+    model`): those attributes (`{"self.model"}`), which name the same modules on `self` here.
+    None when the class is not of the file, the `__init__` is not a base's of the project
+    (`_project_inherited` refuses a base it cannot read before it), or the optimizer's one
+    binding in that module is not such a construction in that `__init__`."""
+    from gradfix.analysis.modes import _class_of, _project_inherited
+
+    class_name = _class_of(loop.function, model)
+    if class_name is None or "__init__" in model.facts.methods.get(class_name, {}) and _binds(model.facts.methods[class_name]["__init__"].node, target):
+        return None
+    init = _project_inherited(model.facts, class_name, "__init__")
+    project = model.facts.project
+    if init is None or project is None or not init.source.path:
+        return None
+    module = project.module(init.source.path, any_bytes=True)
+    if module is None:
+        return None
+    info = module.facts.info(target)
+    if info is None or info.kind != "optimizer" or info.params is None or not any(node is info.params for node in ast_walk(init.node)):
+        return None
+    there = ModuleModel(module.source, module.facts)
+    found = parameter_owners(info.params, init.node, there)
+    if found and not all(owner.startswith("self.") for owner in found):
+        found = _init_parameters_stored(found, init.node, there)
+    if not found or not all(owner.startswith("self.") for owner in found):
+        return None
+    return found
+
+
+def _binds(function: ast.AST, target: str) -> bool:
+    """`function` assigns `target` (`self.optimizer = ...`) somewhere in its body."""
+    return any(
+        isinstance(node, (ast.Assign, ast.AnnAssign)) and any(dotted(t) == target for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))
+        for node in ast_walk(function)
+    )
 
 
 def _object_optimizer(target: str, scope: Scope, model: ModuleModel) -> set[str] | None:

@@ -14,6 +14,9 @@ over the network and its optimizer, trains it (`engine.update(x, y)`) and evalua
 tests/behaviour/projects/trainer_object_while_loop/: the same through a `Trainer` object of
 trainer.py, in a `while step < n:` loop of a script that says no gradient word and has no epoch
 loop (the prefilter lets it through for the optimizer it builds and hands over).
+tests/behaviour/projects/base_trainer_of_another_module/: a subclass of base.py's `BaseTrainer`,
+whose `__init__` builds the optimizer over the network it stores and whose `score` leaves it in
+eval mode, trains in a `while` loop of train.py (`self.network.train()` after the call).
 Each `<name>_reference/` is the same project fixed by hand.
 """
 
@@ -36,6 +39,7 @@ CASES = [
     ("sequential_probe", "finetune.py"),
     ("engine_object_trains_and_evaluates", "engine.py"),
     ("trainer_object_while_loop", "trainer.py"),
+    ("base_trainer_of_another_module", "base.py"),
 ]
 
 

@@ -233,7 +233,7 @@ class ZeroGradInsideAccumulation(Rule):
                     continue
                 count = stmt.iter if isinstance(stmt, ast.For) else None
                 counted = isinstance(count, ast.Call) and isinstance(count.func, ast.Name) and count.func.id == "range" and len(count.args) == 1
-                if not counted and (inner.is_unknown or not _chunk_loop(stmt)):
+                if not counted and inner.is_unknown:
                     continue
                 events = inner.events
                 clears = [e for e in events if e.kind is EventKind.CLEAR]
@@ -259,7 +259,7 @@ class ZeroGradInsideAccumulation(Rule):
                     if e.kind is EventKind.STEP and e.target == clear.target and e.direct and not e.loops_within(loop.node)
                     and any(later is (below(e, loop.node) or (None,))[0] for later in body[position + 1 :])
                 ]
-                if not steps_after:
+                if not steps_after or (not counted and not _chunk_loop(stmt)):
                     continue
                 if not counted or not plain:
                     # a chunk loop (`while start < batch_size:`, `for xs in x.split(n):`): how many

@@ -1,6 +1,6 @@
 """GF017 through a scoring helper whose `train()` switch is written after its `return` (dead
-code, so the network stays in eval mode): a method of a trainer class, and a plain function
-whose switch back follows a `raise`-free early `return` inside a `while` loop of the epochs.
+code, so the network stays in eval mode): a method of a trainer class called from a `for` loop
+of epochs, and a plain function called from a `while` loop of rounds.
 The fix switches the network back to training mode after the call; the fixed script trains
 exactly like the hand-fixed one (dropout on in every step), the buggy one otherwise."""
 

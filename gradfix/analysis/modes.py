@@ -114,6 +114,9 @@ class ModeItem:
         return self.path[-1]
 
 
+# Statements after which nothing more of their suite runs.
+_JUMPS = (ast.Break, ast.Continue, ast.Return, ast.Raise)
+
 # Methods of a module that do not change its mode.
 _MODULE_METHODS_KEEPING_MODE = {
     "parameters", "named_parameters", "buffers", "named_buffers", "modules", "named_modules",
@@ -239,15 +242,21 @@ class _ModeWalker:
 
     # statements --------------------------------------------------------------------
     def block(self, suite: list[ast.stmt], ctx: _Ctx) -> None:
+        # Statements after a `break`, `continue`, `return` or `raise` of the same suite never run
+        # (`train(...); break; validate(...)`): their switches are not walked.
         if ctx.exits:
             for stmt in suite:
                 self.statement(stmt, suite, ctx)
+                if isinstance(stmt, _JUMPS):
+                    return
             return
         exiting = None  # (the context with `exits` set, built once per suite that needs it)
         for stmt, exits in zip(suite, self._exits_following(suite, ctx)):
             if exits and exiting is None:
                 exiting = ctx._replace(exits=True)
             self.statement(stmt, suite, exiting if exits else ctx)
+            if isinstance(stmt, _JUMPS):
+                return
 
     def _exits_following(self, suite: list[ast.stmt], ctx: _Ctx) -> list[bool]:
         """For each statement of the suite, whether a later one of it leaves: a `raise` in a

@@ -151,7 +151,16 @@ class ZeroGradInsideAccumulation(Rule):
     nanoGPT's accumulation shape with the clear inside the micro-step loop (`for micro_step in
     range(N): opt.zero_grad(); ...; loss.backward()`, the loop doing nothing else to the
     gradients, then `opt.step()` after it in the same iteration) is reported and fixed by
-    moving the clear to right before the micro-step loop.
+    moving the clear to right before the micro-step loop. The same clear in a loop over the
+    chunks of one batch (`while start < batch_size:`, `for xs, ys in zip(x.split(n),
+    y.split(n)):`, a loop with no `break`, `return` or `raise`, whose target does not bind the
+    cleared optimizer) is reported without a fix (how many passes it makes is not written, and
+    its loss may be meant per chunk); so is, in either loop, a clear that follows another
+    update (DARTS' search: the architecture's clear, backward and step in a helper, then
+    `w_optim.zero_grad()` and the weights' backward), when only backwards written in the loop
+    follow the clear and nothing before it steps or clears that optimizer: the clear also
+    drops what that update wrote, so moving it would change training. A loop that reads the
+    gradients after the clear (per-chunk clipping into a buffer) is left alone.
 
     A clear of each optimizer of a list on every micro-batch (`for o in opts: o.zero_grad()`,
     the list the window steps the same way) is reported without a fix.
@@ -174,6 +183,10 @@ class ZeroGradInsideAccumulation(Rule):
     accelerate_start_message = (
         "`{clear}` at the start of `accelerator.accumulate()` runs on the window's last micro-batch before its"
         " backward and wipes the window's gradients: clear after `{opt}.step()`"
+    )
+    chunk_message = (
+        "`{clear}` runs on every pass of the micro-batch loop of line {line} while `{opt}.step()` runs once after it:"
+        " the step applies the last pass's gradients only"
     )
     ignite_message = (
         "`{clear}` runs after every iteration of `{trainer}`, whose `gradient_accumulation_steps` windows it"
@@ -216,28 +229,50 @@ class ZeroGradInsideAccumulation(Rule):
             body = loop.node.body
             for position, stmt in enumerate(body):
                 inner = inner_loops.get(id(stmt))
-                if inner is None or not isinstance(stmt, ast.For) or stmt.orelse:
+                if inner is None or not isinstance(stmt, (ast.For, ast.While)) or stmt.orelse:
                     continue
-                count = stmt.iter
-                if not (isinstance(count, ast.Call) and isinstance(count.func, ast.Name) and count.func.id == "range" and len(count.args) == 1):
+                count = stmt.iter if isinstance(stmt, ast.For) else None
+                counted = isinstance(count, ast.Call) and isinstance(count.func, ast.Name) and count.func.id == "range" and len(count.args) == 1
+                if not counted and inner.is_unknown:
                     continue
                 events = inner.events
                 clears = [e for e in events if e.kind is EventKind.CLEAR]
-                if (
+                plain = not (
                     len(clears) != 1 or not any(e.kind is EventKind.BACKWARD for e in events)
                     or any(e.kind not in (EventKind.CLEAR, EventKind.BACKWARD) or not e.direct for e in events)
-                ):
-                    continue
-                clear = clears[0]
+                )
+                if plain:
+                    clear = clears[0]
+                else:
+                    # DARTS' search: another update first (the architecture's clear, backward and
+                    # step in a helper), then the weights' clear and their backward
+                    shared = None if inner.is_unknown else _clear_then_backward(events)
+                    if shared is None:
+                        continue
+                    clear = shared
                 if clear.scope is not ClearScope.OPTIMIZER or clear.target is None or clear.statement not in stmt.body:
                     continue
+                if not counted and isinstance(stmt, ast.For) and _binds_receiver(stmt.target, clear.target):
+                    continue  # `for opt in optimizers: opt.zero_grad(); ...`: a clear of each
                 steps_after = [
                     e for e in loop.events
                     if e.kind is EventKind.STEP and e.target == clear.target and e.direct and not e.loops_within(loop.node)
                     and any(later is (below(e, loop.node) or (None,))[0] for later in body[position + 1 :])
                 ]
-                if not steps_after:
+                if not steps_after or (not counted and not _chunk_loop(stmt)):
                     continue
+                if not counted or not plain:
+                    # a chunk loop (`while start < batch_size:`, `for xs in x.split(n):`): how many
+                    # passes it makes is not written, and its loss may be meant per chunk; or the
+                    # clear also drops what an update before it wrote: no fix
+                    yield Finding(
+                        self.code,
+                        self.chunk_message.format(clear=event_code(clear, model), opt=clear.target, line=stmt.lineno),
+                        clear.anchor,
+                        related=(loop.node,),
+                    )
+                    continue
+                assert count is not None
                 fix = None
                 statement = single_call_statement(clear, source)
                 if statement is not None and source.starts_line(stmt):
@@ -857,3 +892,34 @@ def _built_over_a_part(optimizer: str, module: str, model: ModuleModel) -> bool:
         return False
     text = model.source.code(info.params)
     return text.startswith((module + ".", module + "[")) and text.endswith(".parameters()") and "(" not in text[len(module) : -len(".parameters()")]
+
+
+def _chunk_loop(loop: ast.For | ast.While) -> bool:
+    """A loop over the chunks of one batch (`while start < batch_size:`, `for xs, ys in
+    zip(x.split(n), y.split(n)):`) that runs every pass: nothing in it leaves early (a `break`
+    ends a retry loop, `while True: opt.zero_grad(); ...; if ok: break`, whose clear drops
+    the failed tries on purpose)."""
+    return not any(isinstance(node, (ast.Break, ast.Return, ast.Raise)) for node in ast_walk(loop))
+
+
+def _binds_receiver(target: ast.expr, key: str) -> bool:
+    """The `for` target binds the cleared optimizer (`for opt in optimizers:`)."""
+    head = key.split(".", 1)[0].split("[", 1)[0]
+    return any(isinstance(node, ast.Name) and node.id == head for node in ast_walk(target))
+
+
+def _clear_then_backward(events: list[GradEvent]) -> GradEvent | None:
+    """The one optimizer clear written in the loop itself, followed only by backwards of the loop
+    itself (no gradient read after it: a clear before a per-chunk read keeps each chunk's
+    gradient apart), with nothing before it stepping or clearing that optimizer."""
+    own = [e for e in events if e.kind is EventKind.CLEAR and e.direct]
+    if len(own) != 1:
+        return None
+    clear = own[0]
+    index = events.index(clear)
+    after = events[index + 1 :]
+    if not after or any(e.kind is not EventKind.BACKWARD or not e.direct for e in after):
+        return None
+    if any(e.kind in (EventKind.STEP, EventKind.CLEAR) and e.target == clear.target for e in events[:index]):
+        return None
+    return clear

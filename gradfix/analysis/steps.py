@@ -473,12 +473,19 @@ def _iteration_handlers_touch_gradients(model: ModuleModel) -> bool:
 _BATCH_HOOKS = frozenset(
     ("on_train_batch_start", "on_train_batch_end", "on_before_backward", "on_after_backward", "on_before_optimizer_step")
 )
-_CLEARS = lazily(r"zero_grad|\.grad\b")
+# a clear, or `.grad` written (`p.grad = None`, `p.grad.data = ...`, `p.grad *= 0`, `p.grad[m] = 0`,
+# `p.grad.zero_()`, `del p.grad`); not `.grad` read for a log (`p.grad.norm().item()` in
+# `on_after_backward`): a hook that only reads clears nothing
+_CLEARS = lazily(
+    r"zero_grad|\.grad(?:\.data)?(?:\[[^\]\n]*\])?\s*(?:[-+*/]=|=(?!=))"
+    r"|\.grad(?:\.data)?\.(?:zero_|fill_|mul_|div_|copy_|detach_)\(|\bdel\b[^\n]*\.grad\b"
+)
 
 
 def _batch_hooks_clear(model: ModuleModel) -> bool:
-    """A function of the file named as a Lightning per-batch hook clears gradients (or touches
-    `.grad`): it runs around every `training_step` call, so the step may rely on it."""
+    """A function of the file named as a Lightning per-batch hook clears gradients (or writes
+    `.grad`; a hook that only reads it, for a log, does not count): it runs around every
+    `training_step` call, so the step may rely on it."""
     source = model.source
     if not any(name in source.text for name in _BATCH_HOOKS):
         return False

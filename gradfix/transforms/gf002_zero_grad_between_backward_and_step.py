@@ -182,7 +182,11 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     `self.zero_grad()`, `self.optimizers().zero_grad()`, the hook's `optimizer.zero_grad()` (a
     Callback's `pl_module...` and `trainer.optimizers[i]...` likewise) leave the step nothing to
     apply. Not a submodule's clear (a frozen teacher's is harmless). The fix removes the clear
-    (Lightning clears before each window's first backward by itself).
+    (Lightning clears before each window's first backward by itself). Likewise in a
+    LightningModule that sets `self.automatic_optimization = False`: `self.manual_backward(loss)`
+    runs `on_after_backward` and `opt.step()` runs `on_before_optimizer_step` before it updates;
+    nothing clears for the user there, so the clear is removed only when the module's
+    `training_step` clears by itself, and otherwise reported without a fix.
     """
 
     code = "GF002"
@@ -206,6 +210,12 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
         " it wipes the gradients the step is about to apply (Lightning clears by itself)"
     )
 
+    lightning_manual_hook_message = (
+        "`{clear}` runs in `{hook}`, which Lightning calls between `manual_backward` and the update of `opt.step()`"
+        " under manual optimization too: it wipes the gradients the step is about to apply;"
+        " clear at the top of `training_step` instead"
+    )
+
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         yield from super().check(model)
         data = model.source.data
@@ -214,10 +224,9 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                 clear = model.source.code(hook.action)
                 yield step_hook_finding(self.code, hook, self.hook_message.format(clear=clear, opt=hook.optimizer), POST, model)
         if (b"on_after_backward" in data or b"on_before_optimizer_step" in data) and b"zero_grad" in data:
-            if b"automatic_optimization" not in data:
-                yield from self._lightning_hook_clears(model)
+            yield from self._lightning_hook_clears(model, b"automatic_optimization" in data)
 
-    def _lightning_hook_clears(self, model: ModuleModel) -> Iterator[Finding]:
+    def _lightning_hook_clears(self, model: ModuleModel, switch_named: bool) -> Iterator[Finding]:
         """A clear at the top level of `on_after_backward` or `on_before_optimizer_step` of a
         LightningModule (also of a subclass of one of the file's LightningModule classes) or of a
         Lightning `Callback`, in a file that never names `automatic_optimization`: under
@@ -227,8 +236,17 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
         Read as clears: `self.zero_grad()`, `self.optimizers().zero_grad()` (also indexed),
         the hook's `optimizer.zero_grad()`, and a Callback's `pl_module.zero_grad()`,
         `pl_module.optimizers().zero_grad()`, `trainer.optimizers[i].zero_grad()`; not a
-        submodule's (a frozen teacher's clear is harmless). The fix removes the clear."""
+        submodule's (a frozen teacher's clear is harmless). The fix removes the clear.
+
+        Where the file names `automatic_optimization`, only a LightningModule that switches it
+        off (`self.automatic_optimization = False`): `self.manual_backward(loss)` runs
+        `on_after_backward` and `opt.step()` runs `on_before_optimizer_step` before it updates,
+        so a clear there wipes the step too
+        (tests/libraries/test_lightning.py::test_manual_optimization_backward_hooks_run_between_manual_backward_and_the_step).
+        Nothing clears for the user there: the clear is removed only when the class's
+        `training_step` calls `zero_grad` itself; otherwise reported without a fix."""
         from gradfix.analysis.frameworks import LIGHTNING_CALLBACKS, framework_through_file
+        from gradfix.analysis.steps import _switched_off
 
         facts = model.facts
         source = model.source
@@ -239,10 +257,21 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
             if cls is None or not hooks:
                 continue
             callback = any(qualify(dotted(base) or "") in LIGHTNING_CALLBACKS for base in cls.bases)
+            manual = False
+            if callback and switch_named:
+                continue  # which module it serves, and in which optimization, is not known
             if not callback:
                 entry = framework_through_file(cls, facts.classes, qualify)
                 if entry is None or entry.qualname != "pytorch_lightning.LightningModule":
                     continue
+                if switch_named:
+                    if entry.manual_switch is None or not _switched_off(cls, entry.manual_switch):
+                        continue
+                    manual = True
+            removable = True
+            if manual:
+                step = methods.get("training_step")
+                removable = step is not None and "zero_grad" in source.segment(step.node)
             for hook in hooks:
                 node = hook.node
                 if not isinstance(node, ast.FunctionDef) or node.decorator_list:
@@ -256,11 +285,12 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                     shown = source.code(call.func.value).replace(" ", "")
                     if not any(shown == r or (r.endswith("[") and shown.startswith(r) and shown.endswith("]")) for r in receivers):
                         continue
+                    message = self.lightning_manual_hook_message if manual else self.lightning_hook_message
                     yield Finding(
                         self.code,
-                        self.lightning_hook_message.format(clear=source.code(call), hook=node.name),
+                        message.format(clear=source.code(call), hook=node.name),
                         call,
-                        fix=Fix([RemoveStatement(stmt, keep_comments=False)], Safety.SAFE),
+                        fix=Fix([RemoveStatement(stmt, keep_comments=False)], Safety.SAFE) if removable else None,
                     )
 
     def check_loop(self, loop: TrainingLoop, model: ModuleModel) -> Iterator[Finding]:

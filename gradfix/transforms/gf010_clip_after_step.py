@@ -249,7 +249,10 @@ class ClipAfterStep(LoopRule):
     (a Callback's `(self, trainer, pl_module, optimizer)`) when it holds nothing but clips, its
     parameters are plain names and the body uses none of those it drops (nor `optimizer`), it has
     no decorator and the class defines no `on_before_optimizer_step`; otherwise reported without
-    a fix.
+    a fix. Likewise in a LightningModule that sets `self.automatic_optimization = False` and
+    whose `training_step` clears and steps by itself: the hook runs after that step; the same
+    rewrite is the fix when `training_step` steps one optimizer (`opt.step()` runs
+    `on_before_optimizer_step` before it updates).
 
     Also the optimizer in backward: hooks registered with
     `p.register_post_accumulate_grad_hook(hook)` whose body is only per-parameter steps of `D[p]`
@@ -332,8 +335,8 @@ class ClipAfterStep(LoopRule):
             yield from self._completed_handlers(model)
         if b"on_before_zero_grad" in data and b"clip_grad" in data:
             yield from self._zero_grad_hooks(model)
-        if b"on_train_batch_end" in data and b"clip_grad" in data and b"automatic_optimization" not in data:
-            yield from self._batch_end_hooks(model)
+        if b"on_train_batch_end" in data and b"clip_grad" in data:
+            yield from self._batch_end_hooks(model, b"automatic_optimization" in data)
         if b"register_post_accumulate_grad_hook" in data:
             yield from self._hook_steps(model)
 
@@ -417,7 +420,7 @@ class ClipAfterStep(LoopRule):
                 yield Finding(self.code, self.message_zero_grad_hook.format(clip=source.code(value.func)), value, fix=fix)
                 fix = None  # (one rename for the hook)
 
-    def _batch_end_hooks(self, model: ModuleModel) -> Iterator[Finding]:
+    def _batch_end_hooks(self, model: ModuleModel, switch_named: bool) -> Iterator[Finding]:
         """A clip (`torch.nn.utils.clip_grad_norm_` / `clip_grad_value_`, a finite threshold) at
         the top level of the `on_train_batch_end` hook of a LightningModule (also of a subclass
         of a LightningModule class of the file) or of a Lightning `Callback` of the file, in a
@@ -430,8 +433,17 @@ class ClipAfterStep(LoopRule):
         trainer, pl_module, optimizer)`; Lightning calls it between backward and each step) when
         the hook holds only clips, its parameters are plain names the body does not use beyond
         `self` (a Callback's `trainer`, `pl_module`), nor `optimizer`, it has no decorator, and
-        the class defines no `on_before_optimizer_step`."""
+        the class defines no `on_before_optimizer_step`.
+
+        Where the file names `automatic_optimization`: only a LightningModule that switches it
+        off and whose `training_step` clears (`zero_grad`) and steps (`.step(`) by itself: the
+        hook runs after that step and before the next clear
+        (tests/libraries/test_lightning.py::test_manual_optimization_clip_in_the_batch_end_hook_changes_no_step);
+        `opt.step()` runs `on_before_optimizer_step` before it updates, so the same rename is the
+        fix when `training_step` holds one `.step(` (one optimizer stepped per batch), else
+        reported without a fix."""
         from gradfix.analysis.frameworks import LIGHTNING_CALLBACKS, framework_through_file
+        from gradfix.analysis.steps import _switched_off
 
         facts = model.facts
         source = model.source
@@ -442,15 +454,26 @@ class ClipAfterStep(LoopRule):
             if hook is None or cls is None or not isinstance(hook.node, ast.FunctionDef):
                 continue
             callback = any(qualify(dotted(base) or "") in LIGHTNING_CALLBACKS for base in cls.bases)
+            one_step = True
+            if callback and switch_named:
+                continue  # which module it serves, and in which optimization, is not known
             if not callback:
                 entry = framework_through_file(cls, facts.classes, qualify)
                 if entry is None or entry.hooks.get("on_train_batch_end") != "batch-end-hook":
                     continue
+                if switch_named:
+                    step = methods.get("training_step")
+                    if entry.manual_switch is None or not _switched_off(cls, entry.manual_switch) or step is None:
+                        continue
+                    text = source.segment(step.node)
+                    if "zero_grad" not in text or ".step(" not in text:
+                        continue
+                    one_step = text.count(".step(") == 1
             node = hook.node
             clips = [stmt for stmt in node.body if self._finite_torch_clip(stmt, model)]
             if not clips:
                 continue
-            fix = self._batch_end_rename(node, clips, callback, "on_before_optimizer_step" in methods, source)
+            fix = self._batch_end_rename(node, clips, callback, "on_before_optimizer_step" in methods, source) if one_step else None
             for stmt in clips:
                 value = stmt.value  # type: ignore[attr-defined]
                 yield Finding(self.code, self.message_batch_end_hook.format(clip=source.code(value.func)), value, fix=fix)

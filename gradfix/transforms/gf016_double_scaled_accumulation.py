@@ -47,9 +47,10 @@ class DoubleScaledAccumulation(Rule):
     the class declares `loss_is_scaled_for_ga = True` (then the Trainer does not divide). So is
     the loss function handed to Ignite's `create_supervised_trainer(model, opt, loss_fn,
     gradient_accumulation_steps=N)` or to `supervised_training_step(...)` (the update function
-    the trainer runs; also its `_amp`, `_apex` and `_tpu` forms), a `def` of the module or a lambda
-    written in the call, when it divides what it returns by N: the update the builder makes
-    divides by N again. Fixed
+    the trainer runs; also its `_amp`, `_apex` and `_tpu` forms), a `def` of the module, a lambda
+    written in the call, or an instance of a `torch.nn.Module` class of the module built in the
+    call (`loss_fn=WindowLoss()`: its `forward`), when it divides what it returns by N: the update
+    the builder makes divides by N again. Fixed
     (the division removed) when the divisor is the very setting (the same literal count, or the
     same name or attribute, bound nowhere in the function) and the call is the one place that
     names the function (an evaluator's `Loss(loss_fn)` would change too).
@@ -279,6 +280,10 @@ class DoubleScaledAccumulation(Rule):
             elif isinstance(given, ast.Name) and given.id in facts.module_functions:
                 function = facts.module_functions[given.id].node
                 divisions = list(_returned_divisions(function))
+            elif isinstance(given, ast.Call) and not given.args and not given.keywords:
+                # `loss_fn=WindowLoss()`: a torch module class of the file, its `forward` divides
+                function = _module_loss_forward(given, model)
+                divisions = list(_returned_divisions(function)) if function is not None else []
             for division in divisions:
                 in_place = _in_place(division)
                 if isinstance(division.right, ast.Constant) and _is_sum(division.left):
@@ -294,9 +299,10 @@ class DoubleScaledAccumulation(Rule):
                 fix = None
                 # the function may serve elsewhere too (an evaluator's loss): fixed only when
                 # this call is the one place that names it
-                alone = isinstance(given, ast.Lambda) or sum(
-                    1 for n in source.of_type(ast.Name) if n.id == given.id  # type: ignore[attr-defined, union-attr]
-                ) == 1
+                named = given.func if isinstance(given, ast.Call) else given  # type: ignore[union-attr]
+                alone = isinstance(given, ast.Lambda) or (isinstance(named, ast.Name) and sum(
+                    1 for n in source.of_type(ast.Name) if n.id == named.id
+                ) == 1)
                 if proven and alone and in_place is not None:
                     fix = Fix([RemoveStatement(in_place)], Safety.SAFE) if source.alone_on_lines(in_place) else None
                 elif proven and alone:
@@ -860,6 +866,19 @@ def _same_imported_setting(divisor: ast.expr, setting: _Imported, model: ModuleM
 
 
 _CUTTING = frozenset(("chunk", "split", "tensor_split", "array_split"))
+def _module_loss_forward(call: ast.Call, model: ModuleModel) -> ast.FunctionDef | None:
+    """`WindowLoss()`: the `forward` of a class of the module subclassing `torch.nn.Module`
+    (its instance called as `loss_fn(output, target)` runs it), or None."""
+    if not isinstance(call.func, ast.Name):
+        return None
+    facts = model.facts
+    node = facts.classes.get(call.func.id)
+    if node is None or not any(facts.imports.qualify(dotted(b) or "") in ("torch.nn.Module", "torch.nn.modules.module.Module") for b in node.bases):
+        return None
+    forward = facts.methods.get(call.func.id, {}).get("forward")
+    return forward.node if forward is not None and isinstance(forward.node, ast.FunctionDef) else None
+
+
 # Ignite's builders of an update that divides `loss_fn`'s value by `gradient_accumulation_steps`
 # (gradfix/libraries/ignite.py: the count is read from their library entries)
 _DIVIDING_BUILDERS = frozenset((

@@ -1199,3 +1199,75 @@ def test_fabric_collectives_hand_back_the_loss_with_its_graph() -> None:
         assert reduced.requires_grad and reduced.grad_fn is not None
     assert fabric.all_reduce(loss, reduce_op="mean") is loss
     assert fabric.all_reduce(loss.detach()).grad_fn is None
+
+
+class _ManualHooked(pl.LightningModule):
+    """Manual optimization, cleared at the top of training_step unless `clear` is False, with a
+    clear or a clip in one of the gradient hooks, or a clip written by hand before the step."""
+
+    def __init__(self, clear_hook: str | None = None, clip_at: str | None = None, clear: bool = True) -> None:
+        super().__init__()
+        self.automatic_optimization = False
+        self.net = _tiny.linear()
+        self.clear_hook, self.clip_at, self.clear = clear_hook, clip_at, clear
+
+    def training_step(self, batch, batch_idx):
+        opt = self.optimizers()
+        if self.clear:
+            opt.zero_grad()
+        self.manual_backward(_tiny.mse(self.net, batch) * 50)
+        if self.clip_at == "training_step":
+            torch.nn.utils.clip_grad_norm_(self.parameters(), 0.01)
+        opt.step()
+
+    def on_after_backward(self):
+        if self.clear_hook == "on_after_backward":
+            self.optimizers().zero_grad()
+
+    def on_before_optimizer_step(self, optimizer):
+        if self.clear_hook == "on_before_optimizer_step":
+            optimizer.zero_grad()
+        if self.clip_at == "on_before_optimizer_step":
+            torch.nn.utils.clip_grad_norm_(self.parameters(), 0.01)
+
+    def on_train_batch_end(self, outputs, batch, batch_idx):
+        if self.clip_at == "on_train_batch_end":
+            torch.nn.utils.clip_grad_norm_(self.parameters(), 0.01)
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.1)
+
+
+def test_manual_optimization_backward_hooks_run_between_manual_backward_and_the_step() -> None:
+    """Under manual optimization too, `self.manual_backward(loss)` runs the module's
+    `on_after_backward`, and `opt.step()` runs `on_before_optimizer_step` before it updates: a
+    clear in either leaves the step nothing to apply (the weights never move: GF002, with a clear
+    in training_step or without one), and a clip in `on_before_optimizer_step` is the clip written
+    before `opt.step()` in training_step."""
+    for clear in (True, False):
+        for hook in ("on_after_backward", "on_before_optimizer_step"):
+            module = _ManualHooked(clear_hook=hook, clear=clear)
+            start = _tiny.weights(module.net)
+            _trainer(max_epochs=2).fit(module, _loader(4))
+            assert _tiny.same(_tiny.weights(module.net), start)
+    moved = _ManualHooked()
+    start = _tiny.weights(moved.net)
+    _trainer(max_epochs=2).fit(moved, _loader(4))
+    assert not _tiny.same(_tiny.weights(moved.net), start)
+    by_hook, by_hand = _ManualHooked(clip_at="on_before_optimizer_step"), _ManualHooked(clip_at="training_step")
+    _trainer(max_epochs=2).fit(by_hook, _loader(4))
+    _trainer(max_epochs=2).fit(by_hand, _loader(4))
+    assert _tiny.same(_tiny.weights(by_hook.net), _tiny.weights(by_hand.net))
+    assert not _tiny.same(_tiny.weights(by_hook.net), _tiny.weights(moved.net))
+
+
+def test_manual_optimization_clip_in_the_batch_end_hook_changes_no_step() -> None:
+    """Under manual optimization `on_train_batch_end` runs after training_step, so after its
+    `opt.step()`: a clip there, with training_step clearing first, changes no step (GF010); the
+    fix, the hook made `on_before_optimizer_step(self, optimizer)`, clips before each step."""
+    plain, batch_end = _ManualHooked(), _ManualHooked(clip_at="on_train_batch_end")
+    renamed = _ManualHooked(clip_at="on_before_optimizer_step")
+    for module in (plain, batch_end, renamed):
+        _trainer(max_epochs=2).fit(module, _loader(4))
+    assert _tiny.same(_tiny.weights(batch_end.net), _tiny.weights(plain.net))
+    assert not _tiny.same(_tiny.weights(renamed.net), _tiny.weights(plain.net))

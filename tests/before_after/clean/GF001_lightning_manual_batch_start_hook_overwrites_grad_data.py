@@ -1,0 +1,25 @@
+import pytorch_lightning as pl
+import torch
+
+
+class OverwritesInBatchStart(pl.LightningModule):
+    """The batch-start hook rewrites .grad.data with zeros before each training_step."""
+
+    def __init__(self):
+        super().__init__()
+        self.automatic_optimization = False
+        self.net = torch.nn.Linear(6, 1)
+
+    def training_step(self, batch, batch_idx):
+        x, y = batch
+        self.manual_backward(torch.nn.functional.mse_loss(self.net(x), y))
+        opt = self.optimizers()
+        opt.step()
+
+    def on_train_batch_start(self, batch, batch_idx):
+        for p in self.net.parameters():
+            if p.grad is not None:
+                p.grad.data = torch.zeros_like(p.grad.data)
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.1)

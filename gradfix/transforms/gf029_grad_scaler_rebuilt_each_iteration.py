@@ -575,11 +575,23 @@ def _stepped_by_own_methods(loop: ast.AST, target: str, model: ModuleModel) -> i
                 return None
             if helper.decorator_list or _binds_or_loads(helper, (target, stepped)):
                 return None
-        if _binds_or_loads(loop, (stepped,)):
+        if _binds_or_loads(loop, (stepped,)) or _a_method_rebinds(loop, class_node, (target, stepped)):
             return None
         inside = sum(1 for node in _path_to(loop, event.via[0]) if isinstance(node, LOOPS))
         depth = inside if depth is None else min(depth, inside)
     return depth
+
+
+def _a_method_rebinds(loop: ast.AST, class_node: ast.ClassDef, keys: tuple[str, ...]) -> bool:
+    """The loop calls on `self` a method of the class that binds one of `keys` or loads a
+    state (`self.reset_optimizer()` each epoch: a new run, whose own scaler is right)."""
+    methods = {stmt.name: stmt for stmt in class_node.body if isinstance(stmt, FUNCTIONS)}
+    for node in ast_walk(loop):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and node.func.value.id == "self":
+            method = methods.get(node.func.attr)
+            if method is not None and _binds_or_loads(method, keys[1:]):
+                return True
+    return False
 
 
 def _binds_or_loads(root: ast.AST, keys: tuple[str, ...]) -> bool:

@@ -83,3 +83,25 @@ class Built:
         self.scaler.scale(loss).backward()
         self.scaler.step(self.opt)
         self.scaler.update()
+
+
+class Rebuilds:
+    def __init__(self, net):
+        self.net = net
+
+    def fresh_optimizer(self):
+        self.opt = torch.optim.Adam(self.net.parameters())
+
+    def fit(self, loader, epochs):
+        for epoch in range(epochs):
+            self.scaler = torch.amp.GradScaler("cuda")
+            self.fresh_optimizer()
+            for x, y in loader:
+                self.step(x, y)
+
+    def step(self, x, y):
+        self.opt.zero_grad(set_to_none=True)
+        loss = self.net(x).sub(y).pow(2).mean()
+        self.scaler.scale(loss).backward()
+        self.scaler.step(self.opt)
+        self.scaler.update()

@@ -341,7 +341,7 @@ def _consumer(read: ast.AST, parents: dict[int, tuple[ast.AST, str]], model: Mod
         return None
     if parent.__class__ is ast.Call and field == "args":
         args = positional(parent)  # type: ignore[arg-type]
-        if args and args[0] is read and _optimizer_call(parent, model):
+        if args and args[0] is read and (_optimizer_call(parent, model) or _optimizer_factory(parent, model)):
             return parent
         return None
     if parent.__class__ is ast.keyword and parent.arg == "params":  # type: ignore[attr-defined]
@@ -373,6 +373,29 @@ def _optimizer_call(call: ast.Call, model: ModuleModel) -> bool:
     if "." not in qualified:
         return False  # a name of the module (or a builtin): its own optimizer class or factory
     return qualified.rsplit(".", 1)[1] in OPTIMIZER_CLASSES and qualified.split(".", 1)[0] in model.facts.imports.aliases.values()
+
+
+def _optimizer_factory(call: ast.Call, model: ModuleModel) -> bool:
+    """`make_optimizer(params, lr)`: a function of the module (one `def` of that name at its top
+    level, no decorator) whose whole body returns an optimizer of torch or of an imported library
+    built over its first parameter as that optimizer's `params` (`return torch.optim.SGD(params,
+    lr=lr, momentum=0.9)`): the call spends what it is handed as the optimizer would."""
+    func = call.func
+    if func.__class__ is not ast.Name:
+        return False
+    info = model.facts.module_functions.get(func.id)  # type: ignore[attr-defined]
+    node = info.node if info is not None else None
+    if node is None or node.decorator_list or len(node.body) != 1 or node.body[0].__class__ is not ast.Return:
+        return False
+    if sum(1 for stmt in model.source.tree.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == func.id) != 1:  # type: ignore[attr-defined]
+        return False
+    params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+    built = node.body[0].value  # type: ignore[attr-defined]
+    if not params or built.__class__ is not ast.Call or not _optimizer_call(built, model):  # type: ignore[arg-type]
+        return False
+    given = positional(built)  # type: ignore[arg-type]
+    first = given[0] if given else next((k.value for k in built.keywords if k.arg == "params"), None)  # type: ignore[attr-defined]
+    return first.__class__ is ast.Name and first.id == params[0]  # type: ignore[union-attr]
 
 
 def _ancestors(node: ast.AST, parents: dict[int, tuple[ast.AST, str]]) -> list[tuple[ast.AST, str]]:

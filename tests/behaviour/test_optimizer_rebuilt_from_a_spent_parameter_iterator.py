@@ -278,3 +278,43 @@ def train(model, loader):
     assert result.error is None, result.error
     assert [d.code for d in result.diagnostics] == ["GF035", "GF035"]
     assert result.fixed is None
+
+
+FACTORY = PRELUDE + '''
+
+def make_optimizer(params, lr):
+    return torch.optim.SGD(params, lr=lr, momentum=0.9)
+
+
+def fit(model, epochs):
+    trainable = {params}
+    lr = 0.05
+    epoch = 0
+    while epoch < epochs:
+        optimizer = make_optimizer(trainable, lr)
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = F.mse_loss(model(x), y)
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+        lr = lr * 0.5
+        epoch += 1
+
+
+model = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 2))
+try:
+    fit(model, 3)
+except ValueError as error:  # torch: "optimizer got an empty parameter list", at the second build
+    assert "empty parameter list" in str(error)
+    losses.append(-1.0)
+''' + EPILOGUE
+
+
+def test_a_filter_handed_to_an_optimizer_factory_of_the_module_in_a_while_loop(tmp_path: Path) -> None:
+    # `make_optimizer(trainable, lr)`, whose one statement returns SGD over its first
+    # parameter: the second epoch's build gets the spent filter (an unsafe fix: the list is
+    # read at the binding, not at the first build)
+    buggy = FACTORY.replace("{params}", FILTER_ALL)
+    hand = FACTORY.replace("{params}", f"list({FILTER_ALL})")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF035", "--unsafe-fixes")

@@ -23,9 +23,9 @@ class OptimizerOverSpentIterator(Rule):
     argument gradfix does not follow), and that is handed to an optimizer of torch or of an
     imported library (not a class or a factory of the module, which may take anything; a
     module that defines its own `parameters()` is left alone: that may hand back a list;
-but a function of the module whose one statement returns such an optimizer built over its
-first parameter, `def make_optimizer(params, lr): return torch.optim.SGD(params, lr=lr)`,
-called with the name first, spends it as that optimizer would),
+    but a function of the module whose one statement returns such an optimizer built over its
+    first parameter, `def make_optimizer(params, lr): return torch.optim.SGD(params, lr=lr)`,
+    called with the name first, spends it as that optimizer would),
     as its `params`, or as a group's `{"params": params, ...}`,
     `dict(params=params)`, also through `add_param_group`), more than once: two optimizers
     built over it, or one built again in a loop (`for epoch ...:` or `while ...:`, an

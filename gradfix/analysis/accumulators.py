@@ -786,7 +786,8 @@ class _Scope:
             value = node.value
             read: set[str] = set()
             text = ""
-            if value is not None:
+            if value is not None and value.__class__ is not ast.Yield:
+                # (`message = yield reply` binds what the generator is sent, not `reply`)
                 read = _names(value)
                 text = self._code(value)
             self.assignments.append((targets, read, text))
@@ -1368,29 +1369,35 @@ def _resets(lines: list[_Line], source: Source) -> set[str]:
 
 def _reset_only_under_ifs(name: str, loop: ast.AST, accumulation: ast.stmt) -> bool:
     """`name` is a plain name the loop binds afresh only by `name = <number>` directly in the
-    block of an `if` with no `else` (`if i == 0: total = 0.0`), never elsewhere but by the
-    accumulation itself (`name += ...`, `name = name + ...`), and the accumulation is in no such
-    `if`: the passes on which the test fails grow the value the earlier ones left (a reset once
-    per epoch in a loop over every step keeps every step's graph of the epoch)."""
+    block of an `if` with no `else` (`if i == 0: total = 0.0`), or in arms of an `if`/`elif`
+    chain not every one of which resets it (a `send`-driven generator's `if kind == "start":
+    total = 0` ... `elif kind == "batch": ...; total = total + loss`), never elsewhere but by
+    the accumulation itself (`name += ...`, `name = name + ...`), and the accumulation is in
+    no block holding such a reset: the passes on which the test fails grow the value the
+    earlier ones left (a reset once per epoch in a loop over every step keeps every step's
+    graph of the epoch)."""
     resets = 0
-    todo: list[tuple[ast.AST, ast.AST | None]] = [(stmt, None) for stmt in loop.body]  # type: ignore[attr-defined]
+    todo: list[tuple[ast.AST, list[ast.stmt] | None]] = [(stmt, None) for stmt in loop.body]  # type: ignore[attr-defined]
     while todo:
-        node, parent_if = todo.pop()
+        node, block = todo.pop()
         if isinstance(node, (*FUNCTIONS, ast.ClassDef, ast.Lambda)):
             continue
         if isinstance(node, ast.If):
-            if node.orelse:
+            arms, tests, closed = _chain_arms(node)
+            if closed and all(any(isinstance(s, ast.Assign) and _resets_name(s, name) for s in arm) for arm in arms):
+                # (an `else` every arm of which resets: reset on every pass)
                 todo.extend((child, None) for child in child_nodes(node))
-            else:
-                todo.append((node.test, None))
-                todo.extend((stmt, node) for stmt in node.body)
+                continue
+            todo.extend((test, None) for test in tests)
+            for arm in arms:
+                todo.extend((stmt, arm) for stmt in arm)
             continue
         if node is accumulation:
-            if parent_if is not None and any(isinstance(s, ast.Assign) and _resets_name(s, name) for s in parent_if.body):  # type: ignore[attr-defined]
+            if block is not None and any(isinstance(s, ast.Assign) and _resets_name(s, name) for s in block):
                 return False  # (reset and grown in the same block)
             continue
         if isinstance(node, ast.Assign) and _resets_name(node, name):
-            if parent_if is None or not _number(node.value):
+            if block is None or not _number(node.value):
                 return False
             resets += 1
             continue
@@ -1400,6 +1407,23 @@ def _reset_only_under_ifs(name: str, loop: ast.AST, accumulation: ast.stmt) -> b
             return False
         todo.extend((child, None) for child in child_nodes(node))
     return resets > 0
+
+
+def _chain_arms(node: ast.If) -> tuple[list[list[ast.stmt]], list[ast.expr], bool]:
+    """The blocks of an `if`/`elif` chain, its tests, and whether it ends in an `else` (then
+    one of its blocks runs on every pass)."""
+    arms: list[list[ast.stmt]] = []
+    tests: list[ast.expr] = []
+    current = node
+    while True:
+        tests.append(current.test)
+        arms.append(current.body)
+        if len(current.orelse) == 1 and isinstance(current.orelse[0], ast.If):
+            current = current.orelse[0]
+            continue
+        if current.orelse:
+            arms.append(current.orelse)
+        return arms, tests, bool(current.orelse)
 
 
 def _resets_name(stmt: ast.Assign, name: str) -> bool:

@@ -83,7 +83,7 @@ class Mismatch:
     horizon: ast.expr | None  # the argument that says the horizon (None: CyclicLR's default)
     argument: str  # its keyword name
     counted_in: str  # "batches" | "epochs" | "default"
-    stepped_per: str  # "epoch" | "batch"
+    stepped_per: str  # "epoch" | "batch" | "window" (beside the optimizer, once per accumulation window)
 
 
 def mismatched_schedulers(model: ModuleModel) -> list[Mismatch]:
@@ -349,6 +349,10 @@ def _judge(
             counted = "batches" if count is not None and count > 1 else None
         if counted is None:
             continue
+        if counted == "batches" and stepped_per == "batch" and kind != "LambdaLR" and _window_of_micro_batches(value, step, sched, scope, model):
+            # `num_training_steps=len(loader) * epochs` stepped beside the optimizer under an
+            # accumulation window: the horizon counts micro-batches, the schedule one per window
+            return Mismatch(loop, sched, step, batch_loop, constructor, value, argument, counted, "window")
         if (counted == "batches") == (stepped_per == "batch"):
             return "consistent"
         if argument == "steps_per_epoch" and stepped_per == "batch":
@@ -357,6 +361,44 @@ def _judge(
     if kind == "CyclicLR" and stepped_per == "epoch" and _argument(constructor, "step_size_up", 3, model) is None:
         return Mismatch(loop, sched, step, batch_loop, constructor, None, "step_size_up", "default", stepped_per)
     return None
+
+
+def _window_of_micro_batches(value: ast.expr, step: GradEvent, sched: GradEvent, scope: Scope, model: ModuleModel) -> bool:
+    """The optimizer steps once per accumulation window of micro-batches (`if (i + 1) % accum
+    == 0: opt.step(); sched.step()`, the window counted one micro-batch at a time, more than one
+    in it), the scheduler steps under the same window's `if`, and the batch-counted horizon
+    divides by nothing, nor names the window's count, down to its names' one bindings
+    (`total = len(loader) * epochs`): it counts micro-batches, the schedule advances once per
+    window, and reaches only a fraction of its curve (a linear decay never gets near zero)."""
+    if not model.loops or step.via or sched.via:
+        return False
+    from gradfix.analysis.accumulation import accumulations
+
+    window = next((acc for acc in accumulations(model) if any(s.node is step.node for s in acc.steps)), None)
+    if window is None or window.told or window.split or window.guarded or not window.by_one:
+        return False
+    periodic = window.periodic
+    if periodic.n_value is not None and periodic.n_value < 2:
+        return False
+    if not any(branch.node is window.node for branch in sched.branches):
+        return False
+    count = last_name(periodic.n_key)
+    todo, seen = [value], 0
+    while todo and seen < 8:
+        part = todo.pop()
+        seen += 1
+        for node in ast_walk(part):
+            if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv, ast.Mod, ast.RShift)):
+                return False
+            if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load):
+                key = dotted(node)
+                if key is not None and (key == periodic.n_key or last_name(key) == count):
+                    return False
+                if isinstance(node, ast.Name):
+                    bound = assignments(model).single_value(node.id, scope)
+                    if bound is not None:
+                        todo.append(bound)
+    return not todo
 
 
 def _under_iterated_next(loop: TrainingLoop, event: GradEvent) -> bool:

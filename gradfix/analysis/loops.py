@@ -438,6 +438,32 @@ def _grad_node(expr: ast.AST) -> ast.Attribute:
 _UNCALLED_GRADIENT_METHOD = lazily(r"\.(?:zero_grad|step|backward)\b(?![ \t]*\()")
 
 
+def _optimizer_wrappers(facts: ModuleFacts) -> frozenset[str]:
+    """Constructors (qualified) the module calls with an optimizer, built there or bound to
+    one, as the object's first argument (`opt = ScheduledOptim(AdamW(model.parameters()), 64,
+    4000)`, `Warmup(adam, 100)`): perhaps a wrapper of the project whose methods step and clear
+    the optimizer it holds (`opt.step_and_update_lr()`), imported from a module that never
+    backpropagates. Read from the objects the facts walk found (which takes such a wrapper for
+    a scheduler, its optimizer as `params`)."""
+    found = facts.__dict__.get("_optimizer_wrappers")
+    if found is None:
+        names = set()
+        for info in facts.objects.values():
+            given = info.params
+            if info.kind != "scheduler" or not info.constructor or given is None:
+                continue
+            if isinstance(given, ast.Call):
+                callee = dotted(given.func)
+                built = classify_constructor(facts.imports.qualify(callee) or callee) if callee else None
+            else:
+                held = facts.objects.get(dotted(given) or "")
+                built = held.kind if held is not None else None
+            if built == "optimizer":
+                names.add(info.constructor)
+        found = facts.__dict__["_optimizer_wrappers"] = frozenset(names)
+    return found
+
+
 def _bound_method_names(text: str) -> set[str]:
     """Names written bound to a method that clears, steps or backpropagates, not called
     (`reset = opt.zero_grad`): found by searching for the method and reading back over `=`; an
@@ -1003,7 +1029,7 @@ class _Walker:
                 and qualified.lstrip(".").split(".", 1)[0] not in LIBRARY_ROOTS
                 # a package or module of the project at its root (or a relative import)
                 and (qualified.startswith(".") or project.module_file(qualified.split(".", 1)[0], importer) is not None)
-                and self.imported_backpropagates(qualified)
+                and (self.imported_backpropagates(qualified) or qualified in _optimizer_wrappers(self.facts))
             ]
             found = (frozenset(n for n in names if n[:1].isupper()), frozenset(n for n in names if not n[:1].isupper()))
             self.facts.__dict__["_imported_classes"] = found
@@ -1018,7 +1044,8 @@ class _Walker:
 
     def built_by_imported_class(self, key: str, facts: ModuleFacts, method: str) -> bool:
         """A line of the module writes `key = Name(...)`, `Name` a class (capitalized) imported
-        from a project module that backpropagates, with a `def method(` in that module's text."""
+        from a project module that backpropagates (or a wrapper the module builds around an
+        optimizer, `_optimizer_wrappers`), with a `def method(` in that module's text."""
         if facts is not self.facts or self.facts.project is None:
             return False
         classes, modules = self.imported_classes()

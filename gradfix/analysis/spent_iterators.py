@@ -50,6 +50,10 @@ class SpentIterator:
     # assignments between that name nothing about `requires_grad`: reading the iterator whole
     # at its binding then sees the parameters the first optimizer saw
     read_right_after: bool
+    # `first` and `again` fill two groups of one optimizer (`Adam([{"params": p}, {"params": p,
+    # ...}])`, or its `add_param_group({"params": p})`): the second group is empty, and a
+    # list would put the parameters in both groups, which torch refuses (no fix)
+    one_optimizer: bool = False
 
 
 def spent_iterators(model: ModuleModel) -> list[SpentIterator]:
@@ -189,15 +193,66 @@ def _judge(stmt: ast.stmt, model: ModuleModel) -> SpentIterator | None:
     for i, first in enumerate(consumers):
         for again in consumers[i + 1 :]:
             if not _exclusive(first, again, parents) and _both_run(first, again, stmt, parents, key):
-                if first.__class__ is ast.Dict and again.__class__ is ast.Dict and _build_of(first, parents) is _build_of(again, parents):
-                    # two groups of one optimizer (`Adam([{"params": p}, {"params": p, "lr": ...}])`):
-                    # `list(...)` would put the parameters in both, which torch refuses; not followed
-                    continue
+                if (first.__class__ is ast.Dict and again.__class__ is ast.Dict and _build_of(first, parents) is _build_of(again, parents)) or _group_added_to(
+                    first, again, parents
+                ):
+                    # two groups of one optimizer (`Adam([{"params": p}, {"params": p, "lr": ...}])`,
+                    # `opt = SGD(p)` then `opt.add_param_group({"params": p})`): the second is
+                    # empty; `list(...)` would put the parameters in both, which torch refuses
+                    return SpentIterator(key, stmt, value, form, first, again, False, False, False, True)
                 return SpentIterator(key, stmt, value, form, first, again, False, only, right_after)
     for consumer in consumers:
         if _repeated(consumer, stmt, parents, scope):
             return SpentIterator(key, stmt, value, form, consumer, consumer, True, only, right_after)
     return None
+
+
+def _group_added_to(first: ast.AST, again: ast.AST, parents: dict[int, tuple[ast.AST, str]]) -> bool:
+    """`again` is the group of `name.add_param_group({...})`, `name` bound by the statement
+    holding the optimizer call `first` reads in (`opt = SGD(params)`, `opt = Adam([{"params":
+    params}])`), or `first` a group added to the same name: one optimizer's two groups."""
+    receiver = _added_to(again, parents)
+    if receiver is None:
+        return False
+    if _added_to(first, parents) == receiver:
+        return True
+    statement = first
+    while not isinstance(statement, ast.stmt):
+        up = parents.get(id(statement))
+        if up is None:
+            return False
+        statement = up[0]
+    if statement.__class__ is not ast.Assign or len(statement.targets) != 1:  # type: ignore[attr-defined]
+        return False
+    target = statement.targets[0]  # type: ignore[attr-defined]
+    build = first if first.__class__ is ast.Call else _build_of(first, parents)
+    return build is statement.value and _dotted_key(target) == receiver  # type: ignore[attr-defined]
+
+
+def _added_to(group: ast.AST, parents: dict[int, tuple[ast.AST, str]]) -> str | None:
+    """`opt` of `opt.add_param_group(group)`."""
+    if group.__class__ is ast.Call and call_name(group) == "dict":  # type: ignore[arg-type]
+        pass
+    elif group.__class__ is not ast.Dict:
+        return None
+    parent, field = parents.get(id(group), (None, ""))
+    if parent.__class__ is not ast.Call or field != "args":
+        return None
+    func = parent.func  # type: ignore[attr-defined]
+    if func.__class__ is not ast.Attribute or func.attr != "add_param_group":
+        return None
+    return _dotted_key(func.value)
+
+
+def _dotted_key(node: ast.AST) -> str | None:
+    parts: list[str] = []
+    while node.__class__ is ast.Attribute:
+        parts.append(node.attr)  # type: ignore[attr-defined]
+        node = node.value  # type: ignore[attr-defined]
+    if node.__class__ is not ast.Name:
+        return None
+    parts.append(node.id)  # type: ignore[attr-defined]
+    return ".".join(reversed(parts))
 
 
 def _build_of(node: ast.AST, parents: dict[int, tuple[ast.AST, str]]) -> ast.AST | None:
@@ -286,7 +341,7 @@ def _consumer(read: ast.AST, parents: dict[int, tuple[ast.AST, str]], model: Mod
         return None
     if parent.__class__ is ast.Call and field == "args":
         args = positional(parent)  # type: ignore[arg-type]
-        if args and args[0] is read and _optimizer_call(parent, model):
+        if args and args[0] is read and (_optimizer_call(parent, model) or _optimizer_factory(parent, model)):
             return parent
         return None
     if parent.__class__ is ast.keyword and parent.arg == "params":  # type: ignore[attr-defined]
@@ -318,6 +373,29 @@ def _optimizer_call(call: ast.Call, model: ModuleModel) -> bool:
     if "." not in qualified:
         return False  # a name of the module (or a builtin): its own optimizer class or factory
     return qualified.rsplit(".", 1)[1] in OPTIMIZER_CLASSES and qualified.split(".", 1)[0] in model.facts.imports.aliases.values()
+
+
+def _optimizer_factory(call: ast.Call, model: ModuleModel) -> bool:
+    """`make_optimizer(params, lr)`: a function of the module (one `def` of that name at its top
+    level, no decorator) whose whole body returns an optimizer of torch or of an imported library
+    built over its first parameter as that optimizer's `params` (`return torch.optim.SGD(params,
+    lr=lr, momentum=0.9)`): the call spends what it is handed as the optimizer would."""
+    func = call.func
+    if func.__class__ is not ast.Name:
+        return False
+    info = model.facts.module_functions.get(func.id)  # type: ignore[attr-defined]
+    node = info.node if info is not None else None
+    if node is None or node.decorator_list or len(node.body) != 1 or node.body[0].__class__ is not ast.Return:
+        return False
+    if sum(1 for stmt in model.source.tree.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == func.id) != 1:  # type: ignore[attr-defined]
+        return False
+    params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+    built = node.body[0].value  # type: ignore[attr-defined]
+    if not params or built.__class__ is not ast.Call or not _optimizer_call(built, model):  # type: ignore[arg-type]
+        return False
+    given = positional(built)  # type: ignore[arg-type]
+    first = given[0] if given else next((k.value for k in built.keywords if k.arg == "params"), None)  # type: ignore[attr-defined]
+    return first.__class__ is ast.Name and first.id == params[0]  # type: ignore[union-attr]
 
 
 def _ancestors(node: ast.AST, parents: dict[int, tuple[ast.AST, str]]) -> list[tuple[ast.AST, str]]:

@@ -41,7 +41,10 @@ class LossTensorAccumulated(Rule):
     0, 0.0`) and not reset in it, or bound in it only by `acc = <number>` in the block of an
     `if` with no `else` that the accumulation is not in (`if i == 0: total = 0.0` in a loop
     over every step of every epoch: the passes where the test fails grow what the earlier ones
-    left). A term of the backpropagated loss counts as a loss
+    left), or in arms of an `if`/`elif` chain not every arm of which resets it (a
+    `send`-driven generator trainer, `message = yield reply` then `if message[0] == "start":
+    total = 0.0` ... `elif message[0] == "batch": ...; total += loss`: what the generator is
+    sent is not the reply it yields). A term of the backpropagated loss counts as a loss
     (`kl_terms.append(kl)` with `loss = rec + 0.5 * kl`: a name added, subtracted or scaled by a
     literal into the name backpropagated, or negated: `meter.update(agreement, n)` with `loss =
     -agreement`); so does a name unpacked beside the loss from one call

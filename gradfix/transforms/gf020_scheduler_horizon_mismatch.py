@@ -33,7 +33,14 @@ class SchedulerHorizonMismatch(Rule):
     num_training_steps=len(loader) * epochs)`, `MultiStepLR(..., milestones=[lr_steps // 2])` or
     `StepLR(..., step_size=...)` with `lr_steps = epochs * len(loader)`, also divided by a count of
     accumulated batches: `steps_per_epoch = len(loader) // ACCUM` or `math.ceil(len(loader) /
-    accum)`, optimizer steps) but whose `step()` runs once per epoch, and
+    accum)`, optimizer steps) but whose `step()` runs once per epoch, those whose horizon is
+    such a batch count dividing by nothing (`num_training_steps=len(loader) * epochs`, through
+    names bound once, `total = len(loader) * epochs`, and never naming the window's count) but
+    whose `step()` runs beside the optimizer's under an accumulation window's `if` (`if (i + 1)
+    % accum == 0: optimizer.step(); scheduler.step()`, the window counted one micro-batch at a
+    time): the horizon counts micro-batches, the schedule advances once per window and covers
+    only a fraction of its curve (reported on the constructor, without a fix: divide the
+    horizon by the window's micro-batches), and
     those whose length is the number of epochs (`T_max=args.epochs`), or a part of it
     (`step_size=EPOCHS // 3`, `milestones=[epochs // 2, int(0.75 * epochs)]`, `T_max=epochs -
     warmup_epochs`; not a multiple, `T_max=EPOCHS * 6`, which may count six batches an epoch), but whose `step()` runs on every batch. A `CyclicLR` with its default `step_size_up` (2000 iterations)
@@ -231,6 +238,11 @@ class SchedulerHorizonMismatch(Rule):
         "`Events.{event}`, every iteration: the schedule runs out in the first epoch; attach it to "
         "`Events.EPOCH_COMPLETED` (or count the horizon in iterations)"
     )
+    window_message = (
+        "`{sched}` counts its horizon in micro-batches (`{argument}={horizon}`) but steps once per accumulation "
+        "window, beside the optimizer: the schedule covers only a fraction of its curve; count the horizon in "
+        "optimizer steps (divide it by the window's micro-batches)"
+    )
     message = batches_message
     safety = Safety.UNSAFE
 
@@ -258,6 +270,14 @@ class SchedulerHorizonMismatch(Rule):
                 if len(horizon) > 40:
                     horizon = horizon[:37] + "..."
                 message = self.timm_message.format(sched=sched, horizon=horizon)
+            elif found.stepped_per == "window":
+                assert found.horizon is not None
+                horizon = source.code(found.horizon)
+                if len(horizon) > 40:
+                    horizon = horizon[:37] + "..."
+                message = self.window_message.format(sched=sched, argument=found.argument, horizon=horizon)
+                yield Finding(self.code, message, found.constructor if _in_the_file(found.constructor, source) else found.scheduler.anchor, related=(found.scheduler.anchor, found.loop.node))
+                continue
             else:
                 template = self.batches_message if found.counted_in == "batches" else self.epochs_message
                 assert found.horizon is not None

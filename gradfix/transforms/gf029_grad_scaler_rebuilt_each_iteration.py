@@ -6,6 +6,7 @@ from itertools import chain
 from gradfix.analysis.assignments import assignments
 from gradfix.analysis.facts import direct_call
 from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.model import EventKind
 from gradfix.analysis.names import call_name, dotted, method_name, only_grad_mode_decorators, positional, receiver
 from gradfix.source import FUNCTIONS, LOOPS
 from gradfix.transforms._rebuilt import (
@@ -87,7 +88,12 @@ class GradScalerRebuiltEachIteration(Rule):
     level calls it on, `trainer.train_batch(x, y)` after `trainer = Trainer(net, opt)`, stepping
     `self.opt`, or the `__call__` such a class defines itself, run by calling the object,
     `step(x, y)` after `step = AmpStep(net, opt)`: a class with no base but `object`, the name
-    bound by plain assignments only). So is
+    bound by plain assignments only); or, for a scaler kept in an attribute of `self`
+    (`self.scaler = GradScaler()` at the top of each epoch of `fit`), a method of the loop's
+    class the loop calls on `self`, directly (`self.train_batch(x, y)`) or through a table of
+    the class's methods (`self.handlers[phase](x, y)`), undecorated and overridden by no
+    subclass of the file, binding neither the scaler nor the optimizer it steps (an attribute
+    of `self` the loop does not bind either) and loading no state. So is
     one built in an inner loop that
     scales each micro-batch's loss with it (`scaler.scale(loss).backward()`) and stepped with
     by the loop around it (a scaler per micro-batch of an accumulation window), and one built
@@ -283,6 +289,10 @@ class GradScalerRebuiltEachIteration(Rule):
                 if target is None or id(stmt) in reported:
                     continue
                 depth = _stepped_with(loop, target, model)
+                if depth is None and target.startswith("self.") and "[" not in target:
+                    # `self.scaler` stepped with by a method of the class the loop calls on
+                    # `self`, directly or through a table of them (`self.handlers[phase](x)`)
+                    depth = _stepped_by_own_methods(loop, target, model)
                 stepper = loop
                 if depth is None:
                     # built on every micro-batch of an inner loop that scales the loss with it,
@@ -523,6 +533,89 @@ def _steps_with(root: ast.AST, target: str, model: ModuleModel | None) -> tuple[
     if any(key in bound or key.split(".", 1)[0] in bound or key.partition("[")[0] in bound for key in stepped):  # type: ignore[union-attr]
         return None  # (the optimizer is built again in the loop: a new run, whose own scaler is right)
     return found, stepped  # type: ignore[return-value]
+
+
+def _stepped_by_own_methods(loop: ast.AST, target: str, model: ModuleModel) -> int | None:
+    """How many loops deep `loop` reaches a step with the scaler `target` (`self.scaler`) that
+    the loop model found in methods of the loop's own class run on `self` (every call of the
+    chain on `self`: `self.train_batch(i, x, y)`, or an entry of a table of its methods
+    `self.handlers[phase](i, x, y)`, none overridden by a subclass of the file), none of
+    which binds the scaler, the optimizer it steps or loads a state; the optimizer (an
+    attribute of `self`) is not bound in the loop. None otherwise."""
+    found = next((t for t in model.loops if t.node is loop), None)
+    owner = model.source.owner_of(loop)
+    while owner is not None and not isinstance(owner, FUNCTIONS):
+        owner = model.source.owner_of(owner)  # type: ignore[arg-type]
+    class_node = model.source.owner_of(owner) if owner is not None else None
+    if found is None or not isinstance(class_node, ast.ClassDef):
+        return None
+    overridden = {
+        stmt.name
+        for node in model.source.of_type(ast.ClassDef)  # type: ignore[attr-defined]
+        if node is not class_node and any(dotted(base) == class_node.name for base in node.bases)
+        for stmt in node.body
+        if isinstance(stmt, FUNCTIONS)
+    }
+    depth: int | None = None
+    for event in found.events:
+        if event.kind is not EventKind.STEP or not event.via or not isinstance(event.node, ast.Call):
+            continue
+        recv = receiver(event.node)
+        arguments = positional(event.node)
+        if method_name(event.node) != "step" or recv is None or member_key(recv) != target or not arguments:
+            continue
+        stepped = member_key(arguments[0])
+        if stepped is None or not stepped.startswith("self.") or "[" in stepped:
+            return None
+        for call, helper in zip(event.via, event.helpers):
+            root = call.func.value if isinstance(call.func, ast.Subscript) else call.func
+            if not (isinstance(root, ast.Attribute) and isinstance(root.value, ast.Name) and root.value.id == "self"):
+                return None
+            if not isinstance(helper, FUNCTIONS) or model.source.owner_of(helper) is not class_node or helper.name in overridden:
+                return None
+            if helper.decorator_list or _binds_or_loads(helper, (target, stepped)):
+                return None
+        if _binds_or_loads(loop, (stepped,)) or _a_method_rebinds(loop, class_node, (target, stepped)):
+            return None
+        inside = sum(1 for node in _path_to(loop, event.via[0]) if isinstance(node, LOOPS))
+        depth = inside if depth is None else min(depth, inside)
+    return depth
+
+
+def _a_method_rebinds(loop: ast.AST, class_node: ast.ClassDef, keys: tuple[str, ...]) -> bool:
+    """The loop calls on `self` a method of the class that binds one of `keys` or loads a
+    state (`self.reset_optimizer()` each epoch: a new run, whose own scaler is right)."""
+    methods = {stmt.name: stmt for stmt in class_node.body if isinstance(stmt, FUNCTIONS)}
+    for node in ast_walk(loop):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name) and node.func.value.id == "self":
+            method = methods.get(node.func.attr)
+            if method is not None and _binds_or_loads(method, keys[1:]):
+                return True
+    return False
+
+
+def _binds_or_loads(root: ast.AST, keys: tuple[str, ...]) -> bool:
+    """`root` binds one of `keys` (`self.scaler = ...`) or loads a state into anything."""
+    for node in ast_walk(root):
+        if isinstance(node, ast.Call) and method_name(node) == "load_state_dict":
+            return True
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                if any(member_key(part) in keys for part in ast_walk(target) if isinstance(part, (ast.Attribute, ast.Name))):
+                    return True
+    return False
+
+
+def _path_to(root: ast.AST, node: ast.AST) -> list[ast.AST]:
+    """The nodes strictly between `root` and `node`."""
+    path: list[ast.AST] = []
+    todo: list[tuple[ast.AST, list[ast.AST]]] = [(child, []) for child in child_nodes(root)]
+    while todo:
+        current, above = todo.pop()
+        if current is node:
+            return above
+        todo.extend((child, [*above, current]) for child in child_nodes(current))
+    return path
 
 
 def _steps_with_it_freely(call: ast.Call, target: str, root: ast.AST, model: ModuleModel) -> tuple[int, list[str | None]] | None:

@@ -27,6 +27,8 @@ _SILENCING = (
     EventKind.CLIP,
 )
 _PARAMETER_METHODS = ("parameters", "named_parameters")
+# a submodule's own parameters, read by attribute (`model[0].weight.grad`, `self.fc.bias.grad`)
+_PARAMETER_ATTRIBUTES = ("weight", "bias")
 # calls that keep a value beyond the iteration when their receiver outlives it
 _KEEPING_METHODS = ("append", "extend", "insert", "appendleft", "add_")
 
@@ -45,6 +47,9 @@ class GradientsReadNeverCleared(LoopRule):
     `self.model.named_parameters()`, or a name every assignment of the file binds to
     `list(model.parameters())`, `list(filter(lambda p: p.requires_grad, model.parameters()))`,
     `[p for p in model.parameters() if ...]` or `[p for n, p in model.named_parameters() if ...]`;
+    or a submodule's `weight` or `bias` read by attribute, `model[0].weight.grad` or
+    `net.head.bias.grad`, the module being the chain before the item or the parameter:
+    `model`, `net.head`, run by the loop itself or inside a module it runs;
     in a module's own method, `module.__getattr__(name).grad`
     or `getattr(module, name).grad` over a `for module, name in self.params:` list of pairs it
     keeps, when the loop calls `self(...)`) into something that outlives the iteration: an
@@ -200,13 +205,15 @@ class GradientsReadNeverCleared(LoopRule):
                 module = _owner_of(attribute, event.path, model)
             elif isinstance(attribute.value, ast.Name) and attribute.value.id in owners:
                 module = _owner_of(attribute, event.path, model)
+            elif isinstance(attribute.value, ast.Attribute) and attribute.value.attr in _PARAMETER_ATTRIBUTES:
+                module = _weight_owner(attribute.value.value)
             else:
                 module = None
             if module is None:
                 continue
             if not _keeps(event.path[-1], attribute, node, bound, owners):
                 continue
-            kept.append((event.path[-1], module, isinstance(attribute.value, ast.Name)))
+            kept.append((event.path[-1], module, not isinstance(attribute.value, ast.Call)))
         if not kept:
             return
         modules = sorted({module for _, module, _ in kept})
@@ -379,6 +386,8 @@ def _writes_gradients(loop: ast.AST) -> bool:
                     return True
                 inner = inner.value
         elif isinstance(node, ast.Attribute) and node.attr in ("zero_grad", "requires_grad_", "set_to_none", "_grad"):
+            if node.attr == "requires_grad_" and isinstance(node.value, ast.Call):
+                continue  # `x.clone().requires_grad_(True)`: a fresh tensor of the iteration, no parameter
             return True
     return False
 
@@ -483,6 +492,20 @@ def _owner_of(attribute: ast.Attribute, path: tuple[ast.stmt, ...], model: Modul
             if name in {n.id for n in ast_walk(node.target) if isinstance(n, ast.Name)}:
                 return None
     return None
+
+
+def _weight_owner(holder: ast.expr) -> str | None:
+    """The module whose parameter a read by attribute reaches: `model` of `model[0].weight`
+    (the chain up to its first item), `self.net` of `self.net[0].bias`, `model.fc` of
+    `model.fc.weight`. None for anything else (a call, a computed item)."""
+    while isinstance(holder, ast.Subscript):
+        if not isinstance(holder.slice, ast.Constant):
+            return None
+        holder = holder.value
+    key = dotted(holder)
+    if key is None or not isinstance(holder, (ast.Name, ast.Attribute)):
+        return None
+    return key
 
 
 def _owner_by_name(call: ast.Call, path: tuple[ast.stmt, ...]) -> str | None:

@@ -22,7 +22,10 @@ class OptimizerOverSpentIterator(Rule):
     that names parameters (its text says `param`: not `filter(f, trainable)`, whose
     argument gradfix does not follow), and that is handed to an optimizer of torch or of an
     imported library (not a class or a factory of the module, which may take anything; a
-    module that defines its own `parameters()` is left alone: that may hand back a list),
+    module that defines its own `parameters()` is left alone: that may hand back a list;
+    but a function of the module whose one statement returns such an optimizer built over its
+    first parameter, `def make_optimizer(params, lr): return torch.optim.SGD(params, lr=lr)`,
+    called with the name first, spends it as that optimizer would),
     as its `params`, or as a group's `{"params": params, ...}`,
     `dict(params=params)`, also through `add_param_group`), more than once: two optimizers
     built over it, or one built again in a loop (`for epoch ...:` or `while ...:`, an
@@ -85,6 +88,13 @@ class OptimizerOverSpentIterator(Rule):
     that may freeze or replace parameters: a `filter` on `requires_grad` is evaluated when it
     is read, the list when it is bound) it is unsafe. The rebuilt optimizer still starts with
     fresh state each time (Adam's moments reset); that is GF030's concern, not this rule's.
+
+    Two groups of one optimizer over the same iterator (`AdamW([{"params": backbone},
+    {"params": backbone, "weight_decay": 0.0}])`, or `opt = SGD(trainable)` then
+    `opt.add_param_group({"params": trainable, ...})`) are reported without a fix: the
+    second group is empty, but a list would put the same parameters in both groups, which
+    torch refuses (`ValueError: some parameters appear in more than one parameter group`,
+    checked on 2.13); which parameters each group should hold is the author's to say.
     """
 
     code = "GF035"
@@ -97,11 +107,20 @@ class OptimizerOverSpentIterator(Rule):
         "`{key}` is a one-shot iterator ({form}) read by an optimizer in a loop: the first pass spends it, "
         "and each optimizer built after that gets none of its parameters, which stop training; bind it with `list(...)`"
     )
+    group_message = (
+        "`{key}` is a one-shot iterator ({form}) already spent by the same optimizer at line {line}: "
+        "this group is empty, so its settings reach no parameter; a list would put the parameters in both groups, "
+        "which torch refuses: give each group its own parameters"
+    )
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         source = model.source
         for found in spent_iterators(model):
+            if found.one_optimizer:
+                line = found.first.lineno  # type: ignore[attr-defined]
+                yield Finding(self.code, self.group_message.format(key=found.key, form=found.form, line=line), found.again, related=(found.binding,))
+                continue
             if found.in_loop:
                 message = self.loop_message.format(key=found.key, form=found.form)
             else:

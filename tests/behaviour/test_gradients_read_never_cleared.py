@@ -448,3 +448,30 @@ def test_members_an_object_keeps_rewritten_like_the_hand_fix() -> None:
     assert _same(_run(rewritten), _run(cleared_after_each_read))
     assert not _same(_run(buggy), _run(cleared_after_each_read))
     assert _fixed(buggy, unsafe=False) == buggy  # unsafe: --write alone leaves it
+
+
+_SALIENCY = """
+def input_saliency(model, loader):
+    saliency = torch.zeros(4)
+    for x, y in loader:
+        x = x.clone().requires_grad_(True)
+        loss = F.cross_entropy(model(x), y)
+        loss.backward()
+        saliency += model[0].weight.grad.abs().sum(0)
+{after_read}    return saliency
+
+
+result = input_saliency(model, loader)
+"""
+
+
+def test_weight_read_by_attribute_rewritten_like_the_hand_fix() -> None:
+    # `model[0].weight.grad`: a submodule's parameter read by attribute, not through
+    # `parameters()`; the input made to require gradients is no parameter
+    buggy = _HEAD + _SALIENCY.replace("{after_read}", "")
+    rewritten = _fixed(buggy)
+    assert rewritten == _clear_first(buggy, "    for x, y in loader:", "model")
+    dropped = _HEAD + _SALIENCY.replace("{after_read}", "        model[0].weight.grad = None\n")
+    assert _same(_run(rewritten), _run(dropped))
+    assert not _same(_run(rewritten), _run(buggy))
+    assert _fixed(buggy, unsafe=False) == buggy

@@ -228,3 +228,93 @@ def test_torch_refuses_a_spent_iterator_only_as_the_whole_parameter_list() -> No
     assert [len(g["params"]) for g in alone.param_groups] == [0]
     assert [len(g["params"]) for g in beside.param_groups] == [0, 2]
     assert [len(g["params"]) for g in grown.param_groups] == [2, 0]
+
+
+def test_torch_leaves_the_second_group_of_one_optimizer_empty_and_refuses_the_list() -> None:
+    """Why GF035 gives two groups of one optimizer over one iterator no fix: the second
+    group is empty (its settings reach no parameter), and a list in both groups, or added
+    again by `add_param_group`, raises. A list added to another optimizer is accepted."""
+    import pytest
+    import torch
+
+    from gradfix.runner import Options, process_source
+
+    model = torch.nn.Sequential(torch.nn.Linear(3, 4), torch.nn.Linear(4, 2))
+    head = model[1].parameters()
+    both = torch.optim.AdamW([{"params": head}, {"params": head, "weight_decay": 0.0}], lr=0.1)
+    assert [len(g["params"]) for g in both.param_groups] == [2, 0]
+    rest = filter(lambda p: p.requires_grad, model.parameters())
+    grown = torch.optim.SGD(rest, lr=0.1)
+    grown.add_param_group({"params": rest, "lr": 0.01})
+    assert [len(g["params"]) for g in grown.param_groups] == [4, 0]
+    listed = list(model[1].parameters())
+    with pytest.raises(ValueError, match="more than one parameter group"):
+        torch.optim.AdamW([{"params": listed}, {"params": listed, "weight_decay": 0.0}], lr=0.1)
+    with pytest.raises(ValueError, match="more than one parameter group"):
+        torch.optim.SGD(listed, lr=0.1).add_param_group({"params": listed, "lr": 0.01})
+    other = torch.optim.SGD(model[0].parameters(), lr=0.1)
+    other.add_param_group({"params": listed})
+    assert [len(g["params"]) for g in other.param_groups] == [2, 2]
+    # and gradfix reports both forms without a fix
+    code = """import torch
+
+
+def build(model, lr):
+    rest = filter(lambda p: p.requires_grad, model.parameters())
+    opt = torch.optim.SGD(rest, lr=lr)
+    opt.add_param_group({"params": rest, "lr": lr / 10})
+    head = model.head.parameters()
+    return opt, torch.optim.AdamW([{"params": head}, {"params": head, "weight_decay": 0.0}], lr=lr)
+
+
+def train(model, loader):
+    opt, _ = build(model, 0.1)
+    for x, y in loader:
+        opt.zero_grad(set_to_none=True)
+        model(x).sub(y).pow(2).mean().backward()
+        opt.step()
+"""
+    result = process_source("build.py", code.encode(), Options(select=frozenset({"GF035"}), unsafe_fixes=True, fix=True))
+    assert result.error is None, result.error
+    assert [d.code for d in result.diagnostics] == ["GF035", "GF035"]
+    assert result.fixed is None
+
+
+FACTORY = PRELUDE + '''
+
+def make_optimizer(params, lr):
+    return torch.optim.SGD(params, lr=lr, momentum=0.9)
+
+
+def fit(model, epochs):
+    trainable = {params}
+    lr = 0.05
+    epoch = 0
+    while epoch < epochs:
+        optimizer = make_optimizer(trainable, lr)
+        for x, y in loader:
+            optimizer.zero_grad()
+            loss = F.mse_loss(model(x), y)
+            loss.backward()
+            optimizer.step()
+            losses.append(loss.item())
+        lr = lr * 0.5
+        epoch += 1
+
+
+model = torch.nn.Sequential(torch.nn.Linear(5, 8), torch.nn.Tanh(), torch.nn.Linear(8, 2))
+try:
+    fit(model, 3)
+except ValueError as error:  # torch: "optimizer got an empty parameter list", at the second build
+    assert "empty parameter list" in str(error)
+    losses.append(-1.0)
+''' + EPILOGUE
+
+
+def test_a_filter_handed_to_an_optimizer_factory_of_the_module_in_a_while_loop(tmp_path: Path) -> None:
+    # `make_optimizer(trainable, lr)`, whose one statement returns SGD over its first
+    # parameter: the second epoch's build gets the spent filter (an unsafe fix: the list is
+    # read at the binding, not at the first build)
+    buggy = FACTORY.replace("{params}", FILTER_ALL)
+    hand = FACTORY.replace("{params}", f"list({FILTER_ALL})")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF035", "--unsafe-fixes")

@@ -183,6 +183,16 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     Callback's `pl_module...` and `trainer.optimizers[i]...` likewise) leave the step nothing to
     apply. Not a submodule's clear (a frozen teacher's is harmless). The fix removes the clear
     (Lightning clears before each window's first backward by itself).
+
+    Likewise a clear at the top level of a transformers `TrainerCallback`'s
+    `on_pre_optimizer_step` (also of a subclass of one of the file's callbacks): the Trainer
+    calls it after the window's backward passes, right before `optimizer.step()`, so
+    `model.zero_grad()` or `optimizer.zero_grad()` of the model or optimizer the Trainer passes
+    (the hook's `model` / `optimizer` parameter, `kwargs["model"]`, `kwargs.get("optimizer")`,
+    or a name the hook binds once to one of them) leaves the step nothing to apply. The fix
+    removes the clear (the Trainer clears its model after each step): safe for the model's
+    clear, unsafe for the optimizer's (an optimizer handed to the Trainer may hold parameters
+    outside its model, which the Trainer does not clear).
     """
 
     code = "GF002"
@@ -206,6 +216,11 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
         " it wipes the gradients the step is about to apply (Lightning clears by itself)"
     )
 
+    callback_hook_message = (
+        "`{clear}` runs in the callback hook `{hook}`, which the trainer calls after the backward and right before"
+        " the optimizer step: it wipes the gradients the step is about to apply (the trainer clears by itself)"
+    )
+
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         yield from super().check(model)
         data = model.source.data
@@ -216,6 +231,51 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
         if (b"on_after_backward" in data or b"on_before_optimizer_step" in data) and b"zero_grad" in data:
             if b"automatic_optimization" not in data:
                 yield from self._lightning_hook_clears(model)
+        yield from self._callback_hook_clears(model)
+
+    def _callback_hook_clears(self, model: ModuleModel) -> Iterator[Finding]:
+        """A clear at the top level of a hook that a callback table places between the backward
+        and the optimizer step (role `"before-step"`: transformers'
+        `TrainerCallback.on_pre_optimizer_step`), in a class whose base is that table's callback
+        class (also through base classes of the file): `model.zero_grad()` /
+        `optimizer.zero_grad()` of the model or optimizer the trainer passes every hook (a
+        parameter of that name, `kwargs["model"]`, `kwargs.get("optimizer")`, or a name the
+        hook binds to one of those at its top level). The step then finds no gradient
+        (tests/libraries/test_transformers.py::test_clear_in_the_pre_optimizer_step_hook_wipes_the_step).
+        The fix removes the clear: the trainer clears its model after each step by itself. Safe
+        for the model's clear; unsafe for the optimizer's (an optimizer handed to the trainer may
+        hold parameters outside its model, which the trainer's clear would then leave to add up)."""
+        from gradfix.analysis.frameworks import callback_hooks, callback_through_file
+
+        facts = model.facts
+        names = callback_hooks("before-step")
+        for name, methods in facts.methods.items():
+            hooks = [methods[hook] for hook in names if hook in methods]
+            cls = facts.classes.get(name) if hooks else None
+            if cls is None or not cls.bases:
+                continue
+            entry = callback_through_file(cls, facts.classes, facts.imports.qualify)
+            if entry is None:
+                continue
+            passed = dict(entry.arguments)
+            for hook in hooks:
+                node = hook.node
+                if not isinstance(node, ast.FunctionDef) or node.decorator_list or entry.hooks.get(node.name) != "before-step":
+                    continue
+                receivers = _callback_receivers(node, passed)
+                for stmt in node.body:
+                    call = stmt.value if isinstance(stmt, ast.Expr) else None
+                    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "zero_grad"):
+                        continue
+                    what = receivers.get(model.source.code(call.func.value).replace(" ", ""))
+                    if what not in ("model", "optimizer"):
+                        continue
+                    yield Finding(
+                        self.code,
+                        self.callback_hook_message.format(clear=model.source.code(call), hook=node.name),
+                        call,
+                        fix=Fix([RemoveStatement(stmt, keep_comments=False)], Safety.SAFE if what == "model" else Safety.UNSAFE),
+                    )
 
     def _lightning_hook_clears(self, model: ModuleModel) -> Iterator[Finding]:
         """A clear at the top level of `on_after_backward` or `on_before_optimizer_step` of a
@@ -493,6 +553,40 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
         if backward_for_an_input_first(loop, step):
             return Fix([remove, after_the_attack(loop, step, statement) or start], Safety.UNSAFE)
         return Fix([remove, start], Safety.SAFE)
+
+
+def _callback_receivers(node: ast.FunctionDef, passed: dict[str, str]) -> dict[str, str]:
+    """What the expressions of a callback hook stand for, of the keywords its trainer passes
+    every hook (`passed`: keyword -> "model" / "optimizer"): a parameter of that name (not
+    positional-only: they come by keyword), `kwargs["model"]` and `kwargs.get("model")` of its
+    `**kwargs`, and a name the hook binds once, at its top level, to one of those (written
+    without spaces, as `source.code(...).replace(" ", "")` shows them)."""
+    arguments = node.args
+    found = {a.arg: passed[a.arg] for a in (*arguments.args, *arguments.kwonlyargs) if a.arg in passed}
+    rest = arguments.kwarg.arg if arguments.kwarg is not None else None
+    for keyword, what in passed.items() if rest is not None and rest not in found else ():
+        found[f'{rest}["{keyword}"]'] = found[f"{rest}['{keyword}']"] = what
+        found[f'{rest}.get("{keyword}")'] = found[f"{rest}.get('{keyword}')"] = what
+    bound: dict[str, int] = {}
+    for sub in ast_walk(node):
+        if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
+            bound[sub.id] = bound.get(sub.id, 0) + 1
+    for stmt in node.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            name = stmt.targets[0].id
+            value = stmt.value
+            shown = None
+            if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and value.value.id == rest:
+                key = value.slice
+                shown = f'{rest}["{key.value}"]' if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
+            elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("get", "pop"):
+                if dotted(value.func.value) == rest and value.args and isinstance(value.args[0], ast.Constant) and isinstance(value.args[0].value, str):
+                    shown = f'{rest}["{value.args[0].value}"]'
+            if shown is not None and shown in found and bound.get(name) == 1 and name not in found:
+                found[name] = found[shown]
+    # a parameter rebound in the hook is no longer what the trainer passed
+    params = {a.arg for a in (*arguments.args, *arguments.kwonlyargs)}
+    return {k: v for k, v in found.items() if not (k in params and k in bound)}
 
 
 def _lightning_clear_receivers(params: list[str], callback: bool, before_step: bool) -> list[str]:

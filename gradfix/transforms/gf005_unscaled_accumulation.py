@@ -62,10 +62,11 @@ class UnscaledAccumulation(AccumulationRule):
     neither backpropagates nor clips: fixed as `(loss / N).backward()`.
     So is a transformers `Trainer` subclass's `training_step` override that backpropagates with
     `self.accelerator.backward(loss)` (the Trainer's Accelerator divides by 1; the base
-    `training_step` divides by the count) a loss bound once from `self.compute_loss(model,
-    inputs)` without `num_items_in_batch` (the model then returns the micro-batch's mean), and
-    never names `gradient_accumulation_steps` nor `loss_is_scaled_for_ga`, in a file whose
-    classes override no `compute_loss` and that names no `compute_loss_func`: reported without
+    `training_step` divides by the count) a loss bound once to a call, an attribute or a
+    subscript (`self.compute_loss(model, inputs)` without `num_items_in_batch`, `outputs.loss`:
+    a micro-batch's mean), in a class that never says `accumulation` nor `loss_is_scaled` and
+    reads no `num_items...` name, in a file whose classes override no `compute_loss` and that
+    names no `compute_loss_func`: reported without
     a fix (the base divides by `self.current_gradient_accumulation_steps`, smaller for an
     epoch's short last window). An override returning `loss.detach() /
     self.args.gradient_accumulation_steps` was written for transformers 4.29-4.45, whose
@@ -341,12 +342,13 @@ class UnscaledAccumulation(AccumulationRule):
         the accumulation count (transformers' `Trainer.training_step`: Method `hf-trainer.training_step`
         DIVIDES_LOSS), backpropagating through the framework's own method that does not divide
         (`self.accelerator.backward(loss)`: the Trainer's Accelerator counts 1) a loss bound
-        once, from `self.compute_loss(...)` called without `num_items_in_batch` (then the model
-        never gets the window's item count and returns the micro-batch's mean), rebound at most
-        by `loss = loss.mean()`. Silent when the override names the accumulation count at all
-        (`return loss.detach() / self.args.gradient_accumulation_steps` is code written for
-        transformers 4.29-4.45, whose Accelerator divided), when the class (or a base of the file)
-        overrides `compute_loss` or sets `loss_is_scaled_for_ga`, and when the file names
+        once, to a call, an attribute or a subscript (`self.compute_loss(model, inputs)` without
+        `num_items_in_batch`, `F.cross_entropy(...)`, `outputs.loss`; not `a / b`), rebound at
+        most by `loss = loss.mean()`: a micro-batch's mean. Silent when the class says
+        `accumulation` at all (`return loss.detach() / self.args.gradient_accumulation_steps` is
+        code written for transformers 4.29-4.45, whose Accelerator divided) or `loss_is_scaled`,
+        reads a `num_items...` name (the window's item count handed on: the model may divide by
+        it), when a class of the file overrides `compute_loss`, and when the file names
         `compute_loss_func` (the user's loss function decides). Gradients are then `count` times
         those of the base method (tests/libraries/test_transformers.py::test_training_step_override_owns_the_division,
         test_training_step_override_without_num_items_is_undivided_for_a_loss_kwargs_model).
@@ -385,14 +387,12 @@ class UnscaledAccumulation(AccumulationRule):
         from gradfix import libraries
 
         source = model.source
-        text = source.segment(node)
+        text = source.segment(cls)
         overrides_loss = any("compute_loss" in m for m in model.facts.methods.values())  # (also a base's of the file)
-        if attribute.rsplit(".", 1)[-1] in text or overrides_loss or "compute_loss_func" in source.text:
+        if "accumulation" in text or "loss_is_scaled" in text or overrides_loss or "compute_loss_func" in source.text:
             return None
-        if any(isinstance(s, (ast.Assign, ast.AnnAssign)) and "loss_is_scaled_for_ga" in source.segment(s) for s in cls.body):
-            return None
-        if "loss_is_scaled_for_ga" in text:
-            return None
+        if any(isinstance(n, ast.Name) and "num_items" in n.id and isinstance(n.ctx, ast.Load) for n in ast_walk(cls)):
+            return None  # the window's item count handed on: the model may divide by it
         backwards = [
             c for c in ast_walk(node)
             if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) and c.func.attr == "backward"
@@ -435,19 +435,19 @@ class UnscaledAccumulation(AccumulationRule):
             ):  # fmt: skip
                 continue  # `loss = loss.mean()` (several GPUs): still the mean
             first = sub.targets[0]
-            if made is not None or len(sub.targets) != 1 or not isinstance(value, ast.Call):
-                return None
+            if made is not None or len(sub.targets) != 1 or not isinstance(value, (ast.Call, ast.Attribute, ast.Subscript)):
+                return None  # (not `loss = a / b`: it may divide by a window's count)
             if isinstance(first, ast.Tuple) and not (first.elts and isinstance(first.elts[0], ast.Name) and first.elts[0].id == loss):
                 return None
             if not isinstance(first, (ast.Name, ast.Tuple)):
                 return None
-            func = value.func
-            if not (isinstance(func, ast.Attribute) and func.attr == "compute_loss" and isinstance(func.value, ast.Name) and func.value.id == "self"):
-                return None
-            if len(value.args) > 3 or any(isinstance(a, ast.Starred) for a in value.args):
-                return None
-            if any(k.arg is None or k.arg == "num_items_in_batch" for k in value.keywords):
-                return None
+            func = value.func if isinstance(value, ast.Call) else None
+            if isinstance(func, ast.Attribute) and func.attr == "compute_loss":
+                # the base compute_loss hands the model num_items_in_batch only when given it
+                if len(value.args) > 3 or any(isinstance(a, ast.Starred) for a in value.args):  # type: ignore[union-attr]
+                    return None
+                if any(k.arg is None or k.arg == "num_items_in_batch" for k in value.keywords):  # type: ignore[union-attr]
+                    return None
             made = sub
         if made is None:
             return None

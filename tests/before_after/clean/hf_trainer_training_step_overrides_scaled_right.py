@@ -29,11 +29,3 @@ class ShortWindowTrainer(Trainer):
         self.accelerator.backward(loss)
         return loss.detach()
 
-
-class DeclaredTrainer(Trainer):
-    loss_is_scaled_for_ga = True
-
-    def training_step(self, model, inputs, num_items_in_batch=None):
-        loss = self.compute_loss(model, inputs)
-        self.accelerator.backward(loss)
-        return loss.detach()

@@ -257,8 +257,8 @@ class ClipAfterStep(LoopRule):
     The fix renames the hook `on_pre_optimizer_step` (every hook gets the same arguments; the
     Trainer calls it after the window's backward passes and its own clip, right before the step)
     when the hook holds nothing but clips (and a docstring), has no decorator, no other hook of
-    the class would be renamed too, and the class defines no `on_pre_optimizer_step`; otherwise
-    reported without a fix.
+    the class would be renamed too, and neither the class nor a base of the file defines
+    `on_pre_optimizer_step`; otherwise reported without a fix.
 
     Also the optimizer in backward: hooks registered with
     `p.register_post_accumulate_grad_hook(hook)` whose body is only per-parameter steps of `D[p]`
@@ -482,8 +482,8 @@ class ClipAfterStep(LoopRule):
         (tests/libraries/test_transformers.py::test_clip_in_the_optimizer_step_hook_changes_no_step).
         The fix renames the hook to its table's `"before-step"` hook (`on_pre_optimizer_step`:
         the same arguments, called between the window's backward passes and the step) when the
-        hook holds only clips (and a docstring), has no decorator, and the class defines no such
-        hook."""
+        hook holds only clips (and a docstring), has no decorator, and neither the class nor a base
+        of the file defines such a hook."""
         from gradfix.analysis.frameworks import callback_hooks, callback_through_file, hook_of_role
 
         facts = model.facts
@@ -498,6 +498,15 @@ class ClipAfterStep(LoopRule):
             if before is None:
                 continue
             source = model.source
+            # the hooks a base of the file defines: a renamed hook must not hide one of them
+            inherited: set[str] = set()
+            chain = [cls]
+            while len(chain) < 4:
+                parent = next((facts.classes.get(dotted(b) or "") for b in chain[-1].bases if (dotted(b) or "") in facts.classes), None)
+                if parent is None or parent in chain:
+                    break
+                inherited |= set(facts.methods.get(parent.name, ()))
+                chain.append(parent)
             found: list[tuple[ast.FunctionDef, list[ast.stmt], Fix | None]] = []
             for hook in hooks:
                 node = hook.node
@@ -508,7 +517,7 @@ class ClipAfterStep(LoopRule):
                     continue
                 body = node.body[1:] if isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant) else node.body
                 fix = None
-                if len(body) == len(clips) and before not in methods and not node.decorator_list:
+                if len(body) == len(clips) and before not in methods and before not in inherited and not node.decorator_list:
                     at = source.text.find(node.name, source.start(node))
                     if at != -1:
                         fix = Fix([ReplaceNode(node, before, node, span=(at, at + len(node.name)))])

@@ -637,7 +637,34 @@ def _m57(**_):
     return __hash__
 
 
-def _m58(*, _default_accumulation, _default_aliases, _default_note, _default_returns, _default_stand_in, _setattr, **_):
+def _m58(*, _default_aliases, _default_arguments, _default_note, _default_stand_in, _setattr, **_):
+    def __init__(self, qualname, hooks, source, proof, aliases=_default_aliases, arguments=_default_arguments, stand_in=_default_stand_in, note=_default_note):
+        _setattr(self, 'qualname', qualname)
+        _setattr(self, 'hooks', hooks)
+        _setattr(self, 'source', source)
+        _setattr(self, 'proof', proof)
+        _setattr(self, 'aliases', aliases)
+        _setattr(self, 'arguments', arguments)
+        _setattr(self, 'stand_in', stand_in)
+        _setattr(self, 'note', note)
+    return __init__
+
+
+def _m59(**_):
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.qualname, self.hooks, self.source, self.proof, self.aliases, self.arguments, self.stand_in, self.note, ) == (other.qualname, other.hooks, other.source, other.proof, other.aliases, other.arguments, other.stand_in, other.note, )
+        return NotImplemented
+    return __eq__
+
+
+def _m60(**_):
+    def __hash__(self):
+        return hash((self.qualname, self.hooks, self.source, self.proof, self.aliases, self.arguments, self.stand_in, self.note, ))
+    return __hash__
+
+
+def _m61(*, _default_accumulation, _default_aliases, _default_note, _default_returns, _default_stand_in, _setattr, **_):
     def __init__(self, qualname, kind, source, proof, aliases=_default_aliases, returns=_default_returns, accumulation=_default_accumulation, stand_in=_default_stand_in, note=_default_note):
         _setattr(self, 'qualname', qualname)
         _setattr(self, 'kind', kind)
@@ -651,7 +678,7 @@ def _m58(*, _default_accumulation, _default_aliases, _default_note, _default_ret
     return __init__
 
 
-def _m59(**_):
+def _m62(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.qualname, self.kind, self.source, self.proof, self.aliases, self.returns, self.accumulation, self.stand_in, self.note, ) == (other.qualname, other.kind, other.source, other.proof, other.aliases, other.returns, other.accumulation, other.stand_in, other.note, )
@@ -659,13 +686,13 @@ def _m59(**_):
     return __eq__
 
 
-def _m60(**_):
+def _m63(**_):
     def __hash__(self):
         return hash((self.qualname, self.kind, self.source, self.proof, self.aliases, self.returns, self.accumulation, self.stand_in, self.note, ))
     return __hash__
 
 
-def _m61(*, _default_effects_on_exit, _default_gates_prepared_optimizers, _default_needs_tail_flush, _default_note, _default_stand_in, _default_syncs_on_last_batch, _setattr, **_):
+def _m64(*, _default_effects_on_exit, _default_gates_prepared_optimizers, _default_needs_tail_flush, _default_note, _default_stand_in, _default_syncs_on_last_batch, _setattr, **_):
     def __init__(self, kind, name, changes, source, proof, gates_prepared_optimizers=_default_gates_prepared_optimizers, syncs_on_last_batch=_default_syncs_on_last_batch, needs_tail_flush=_default_needs_tail_flush, effects_on_exit=_default_effects_on_exit, stand_in=_default_stand_in, note=_default_note):
         _setattr(self, 'kind', kind)
         _setattr(self, 'name', name)
@@ -681,7 +708,7 @@ def _m61(*, _default_effects_on_exit, _default_gates_prepared_optimizers, _defau
     return __init__
 
 
-def _m62(**_):
+def _m65(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.kind, self.name, self.changes, self.source, self.proof, self.gates_prepared_optimizers, self.syncs_on_last_batch, self.needs_tail_flush, self.effects_on_exit, self.stand_in, self.note, ) == (other.kind, other.name, other.changes, other.source, other.proof, other.gates_prepared_optimizers, other.syncs_on_last_batch, other.needs_tail_flush, other.effects_on_exit, other.stand_in, other.note, )
@@ -689,13 +716,13 @@ def _m62(**_):
     return __eq__
 
 
-def _m63(**_):
+def _m66(**_):
     def __hash__(self):
         return hash((self.kind, self.name, self.changes, self.source, self.proof, self.gates_prepared_optimizers, self.syncs_on_last_batch, self.needs_tail_flush, self.effects_on_exit, self.stand_in, self.note, ))
     return __hash__
 
 
-def _m64(*, _default_accumulation, _default_aliases, _default_batch_counters, _default_iteration_counters, _default_manual_effects, _default_manual_switch, _default_note, _default_optimizer_arguments, _default_stand_in, _default_user_must_clear_when_manual, _setattr, **_):
+def _m67(*, _default_accumulation, _default_aliases, _default_batch_counters, _default_iteration_counters, _default_manual_effects, _default_manual_switch, _default_note, _default_optimizer_arguments, _default_stand_in, _default_user_must_clear_when_manual, _setattr, **_):
     def __init__(self, qualname, hooks, framework_effects, source, proof, aliases=_default_aliases, accumulation=_default_accumulation, manual_switch=_default_manual_switch, manual_effects=_default_manual_effects, user_must_clear_when_manual=_default_user_must_clear_when_manual, batch_counters=_default_batch_counters, optimizer_arguments=_default_optimizer_arguments, iteration_counters=_default_iteration_counters, stand_in=_default_stand_in, note=_default_note):
         _setattr(self, 'qualname', qualname)
         _setattr(self, 'hooks', hooks)
@@ -715,7 +742,7 @@ def _m64(*, _default_accumulation, _default_aliases, _default_batch_counters, _d
     return __init__
 
 
-def _m65(**_):
+def _m68(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.qualname, self.hooks, self.framework_effects, self.source, self.proof, self.aliases, self.accumulation, self.manual_switch, self.manual_effects, self.user_must_clear_when_manual, self.batch_counters, self.optimizer_arguments, self.iteration_counters, self.stand_in, self.note, ) == (other.qualname, other.hooks, other.framework_effects, other.source, other.proof, other.aliases, other.accumulation, other.manual_switch, other.manual_effects, other.user_must_clear_when_manual, other.batch_counters, other.optimizer_arguments, other.iteration_counters, other.stand_in, other.note, )
@@ -723,14 +750,14 @@ def _m65(**_):
     return __eq__
 
 
-def _m66(**_):
+def _m69(**_):
     def __hash__(self):
         return hash((self.qualname, self.hooks, self.framework_effects, self.source, self.proof, self.aliases, self.accumulation, self.manual_switch, self.manual_effects, self.user_must_clear_when_manual, self.batch_counters, self.optimizer_arguments, self.iteration_counters, self.stand_in, self.note, ))
     return __hash__
 
 
-def _m67(*, _FACTORY, _default_constructors, _default_contexts, _default_frameworks, _default_methods, _default_note, _default_optimizers, _default_runs_here, _factory_kinds, _setattr, **_):
-    def __init__(self, name, version, import_names, constructors=_default_constructors, methods=_default_methods, contexts=_default_contexts, frameworks=_default_frameworks, optimizers=_default_optimizers, kinds=_FACTORY, runs_here=_default_runs_here, note=_default_note):
+def _m70(*, _FACTORY, _default_callbacks, _default_constructors, _default_contexts, _default_frameworks, _default_methods, _default_note, _default_optimizers, _default_runs_here, _factory_kinds, _setattr, **_):
+    def __init__(self, name, version, import_names, constructors=_default_constructors, methods=_default_methods, contexts=_default_contexts, frameworks=_default_frameworks, callbacks=_default_callbacks, optimizers=_default_optimizers, kinds=_FACTORY, runs_here=_default_runs_here, note=_default_note):
         _setattr(self, 'name', name)
         _setattr(self, 'version', version)
         _setattr(self, 'import_names', import_names)
@@ -738,6 +765,7 @@ def _m67(*, _FACTORY, _default_constructors, _default_contexts, _default_framewo
         _setattr(self, 'methods', methods)
         _setattr(self, 'contexts', contexts)
         _setattr(self, 'frameworks', frameworks)
+        _setattr(self, 'callbacks', callbacks)
         _setattr(self, 'optimizers', optimizers)
         _setattr(self, 'kinds', _factory_kinds() if kinds is _FACTORY else kinds)
         _setattr(self, 'runs_here', runs_here)
@@ -745,21 +773,21 @@ def _m67(*, _FACTORY, _default_constructors, _default_contexts, _default_framewo
     return __init__
 
 
-def _m68(**_):
+def _m71(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.optimizers, self.kinds, self.runs_here, self.note, ) == (other.name, other.version, other.import_names, other.constructors, other.methods, other.contexts, other.frameworks, other.optimizers, other.kinds, other.runs_here, other.note, )
+            return (self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.callbacks, self.optimizers, self.kinds, self.runs_here, self.note, ) == (other.name, other.version, other.import_names, other.constructors, other.methods, other.contexts, other.frameworks, other.callbacks, other.optimizers, other.kinds, other.runs_here, other.note, )
         return NotImplemented
     return __eq__
 
 
-def _m69(**_):
+def _m72(**_):
     def __hash__(self):
-        return hash((self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.optimizers, self.kinds, self.runs_here, self.note, ))
+        return hash((self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.callbacks, self.optimizers, self.kinds, self.runs_here, self.note, ))
     return __hash__
 
 
-def _m70(*, _default_clips_parameters, _default_divides_by, _default_divides_unless, _default_gate, _default_loss_argument, _default_note, _default_refines, _default_returns, _default_stand_in, _setattr, **_):
+def _m73(*, _default_clips_parameters, _default_divides_by, _default_divides_unless, _default_gate, _default_loss_argument, _default_note, _default_refines, _default_returns, _default_stand_in, _setattr, **_):
     def __init__(self, kind, name, effects, source, proof, gate=_default_gate, loss_argument=_default_loss_argument, divides_by=_default_divides_by, divides_unless=_default_divides_unless, clips_parameters=_default_clips_parameters, returns=_default_returns, refines=_default_refines, stand_in=_default_stand_in, note=_default_note):
         _setattr(self, 'kind', kind)
         _setattr(self, 'name', name)
@@ -778,7 +806,7 @@ def _m70(*, _default_clips_parameters, _default_divides_by, _default_divides_unl
     return __init__
 
 
-def _m71(**_):
+def _m74(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.kind, self.name, self.effects, self.source, self.proof, self.gate, self.loss_argument, self.divides_by, self.divides_unless, self.clips_parameters, self.returns, self.refines, self.stand_in, self.note, ) == (other.kind, other.name, other.effects, other.source, other.proof, other.gate, other.loss_argument, other.divides_by, other.divides_unless, other.clips_parameters, other.returns, other.refines, other.stand_in, other.note, )
@@ -786,13 +814,13 @@ def _m71(**_):
     return __eq__
 
 
-def _m72(**_):
+def _m75(**_):
     def __hash__(self):
         return hash((self.kind, self.name, self.effects, self.source, self.proof, self.gate, self.loss_argument, self.divides_by, self.divides_unless, self.clips_parameters, self.returns, self.refines, self.stand_in, self.note, ))
     return __hash__
 
 
-def _m73(*, _default_aliases, _default_note, _default_stand_in, _setattr, **_):
+def _m76(*, _default_aliases, _default_note, _default_stand_in, _setattr, **_):
     def __init__(self, qualname, clear_keywords, source, proof, aliases=_default_aliases, stand_in=_default_stand_in, note=_default_note):
         _setattr(self, 'qualname', qualname)
         _setattr(self, 'clear_keywords', clear_keywords)
@@ -804,7 +832,7 @@ def _m73(*, _default_aliases, _default_note, _default_stand_in, _setattr, **_):
     return __init__
 
 
-def _m74(**_):
+def _m77(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.qualname, self.clear_keywords, self.source, self.proof, self.aliases, self.stand_in, self.note, ) == (other.qualname, other.clear_keywords, other.source, other.proof, other.aliases, other.stand_in, other.note, )
@@ -812,13 +840,13 @@ def _m74(**_):
     return __eq__
 
 
-def _m75(**_):
+def _m78(**_):
     def __hash__(self):
         return hash((self.qualname, self.clear_keywords, self.source, self.proof, self.aliases, self.stand_in, self.note, ))
     return __hash__
 
 
-def _m76(*, _setattr, **_):
+def _m79(*, _setattr, **_):
     def __init__(self, uri, code, text):
         _setattr(self, 'uri', uri)
         _setattr(self, 'code', code)
@@ -826,7 +854,7 @@ def _m76(*, _setattr, **_):
     return __init__
 
 
-def _m77(**_):
+def _m80(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.uri, self.code, self.text, ) == (other.uri, other.code, other.text, )
@@ -834,13 +862,13 @@ def _m77(**_):
     return __eq__
 
 
-def _m78(**_):
+def _m81(**_):
     def __hash__(self):
         return hash((self.uri, self.code, self.text, ))
     return __hash__
 
 
-def _m79(*, _default_extend_select, _default_ignore, _default_select, _default_unsafe_fixes, _setattr, **_):
+def _m82(*, _default_extend_select, _default_ignore, _default_select, _default_unsafe_fixes, _setattr, **_):
     def __init__(self, select=_default_select, extend_select=_default_extend_select, ignore=_default_ignore, unsafe_fixes=_default_unsafe_fixes):
         _setattr(self, 'select', select)
         _setattr(self, 'extend_select', extend_select)
@@ -849,7 +877,7 @@ def _m79(*, _default_extend_select, _default_ignore, _default_select, _default_u
     return __init__
 
 
-def _m80(**_):
+def _m83(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.select, self.extend_select, self.ignore, self.unsafe_fixes, ) == (other.select, other.extend_select, other.ignore, other.unsafe_fixes, )
@@ -857,13 +885,13 @@ def _m80(**_):
     return __eq__
 
 
-def _m81(**_):
+def _m84(**_):
     def __hash__(self):
         return hash((self.select, self.extend_select, self.ignore, self.unsafe_fixes, ))
     return __hash__
 
 
-def _m82(*, _setattr, **_):
+def _m85(*, _setattr, **_):
     def __init__(self, start, end, text):
         _setattr(self, 'start', start)
         _setattr(self, 'end', end)
@@ -871,7 +899,7 @@ def _m82(*, _setattr, **_):
     return __init__
 
 
-def _m83(**_):
+def _m86(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.start, self.end, self.text, ) == (other.start, other.end, other.text, )
@@ -879,20 +907,20 @@ def _m83(**_):
     return __eq__
 
 
-def _m84(**_):
+def _m87(**_):
     def __hash__(self):
         return hash((self.start, self.end, self.text, ))
     return __hash__
 
 
-def _m85(*, _FACTORY, _factory_lines, _factory_spans, **_):
+def _m88(*, _FACTORY, _factory_lines, _factory_spans, **_):
     def __init__(self, lines=_FACTORY, spans=_FACTORY):
         self.lines = _factory_lines() if lines is _FACTORY else lines
         self.spans = _factory_spans() if spans is _FACTORY else spans
     return __init__
 
 
-def _m86(**_):
+def _m89(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.lines, self.spans, ) == (other.lines, other.spans, )
@@ -900,7 +928,7 @@ def _m86(**_):
     return __eq__
 
 
-def _m87(*, _default_config_path, _default_error, _default_excluded, _setattr, **_):
+def _m90(*, _default_config_path, _default_error, _default_excluded, _setattr, **_):
     def __init__(self, options, excluded=_default_excluded, config_path=_default_config_path, error=_default_error):
         _setattr(self, 'options', options)
         _setattr(self, 'excluded', excluded)
@@ -909,7 +937,7 @@ def _m87(*, _default_config_path, _default_error, _default_excluded, _setattr, *
     return __init__
 
 
-def _m88(**_):
+def _m91(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.options, self.excluded, self.config_path, self.error, ) == (other.options, other.excluded, other.config_path, other.error, )
@@ -917,13 +945,13 @@ def _m88(**_):
     return __eq__
 
 
-def _m89(**_):
+def _m92(**_):
     def __hash__(self):
         return hash((self.options, self.excluded, self.config_path, self.error, ))
     return __hash__
 
 
-def _m90(*, _FACTORY, _default_error, _factory_edits, **_):
+def _m93(*, _FACTORY, _default_error, _factory_edits, **_):
     def __init__(self, snapshot, settings, found, published, error=_default_error, edits=_FACTORY):
         self.snapshot = snapshot
         self.settings = settings
@@ -934,7 +962,7 @@ def _m90(*, _FACTORY, _default_error, _factory_edits, **_):
     return __init__
 
 
-def _m91(**_):
+def _m94(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.snapshot, self.settings, self.found, self.published, self.error, self.edits, ) == (other.snapshot, other.settings, other.found, other.published, other.error, other.edits, )
@@ -942,7 +970,7 @@ def _m91(**_):
     return __eq__
 
 
-def _m92(*, _FACTORY, _default_cells, _default_text, _factory_version, _factory_versions, _setattr, **_):
+def _m95(*, _FACTORY, _default_cells, _default_text, _factory_version, _factory_versions, _setattr, **_):
     def __init__(self, key, uri, version, path, name, text=_default_text, cells=_default_cells, versions=_FACTORY):
         _setattr(self, 'key', key)
         _setattr(self, 'uri', uri)
@@ -955,7 +983,7 @@ def _m92(*, _FACTORY, _default_cells, _default_text, _factory_version, _factory_
     return __init__
 
 
-def _m93(**_):
+def _m96(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.key, self.uri, self.version, self.path, self.name, self.text, self.cells, self.versions, ) == (other.key, other.uri, other.version, other.path, other.name, other.text, other.cells, other.versions, )
@@ -963,13 +991,13 @@ def _m93(**_):
     return __eq__
 
 
-def _m94(**_):
+def _m97(**_):
     def __hash__(self):
         return hash((self.key, self.uri, self.version, self.path, self.name, self.text, self.cells, self.versions, ))
     return __hash__
 
 
-def _m95(*, _FACTORY, _default_left_out, _factory_masks, **_):
+def _m98(*, _FACTORY, _default_left_out, _factory_masks, **_):
     def __init__(self, number, text, rows, masks=_FACTORY, left_out=_default_left_out):
         self.number = number
         self.text = text
@@ -979,7 +1007,7 @@ def _m95(*, _FACTORY, _default_left_out, _factory_masks, **_):
     return __init__
 
 
-def _m96(**_):
+def _m99(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.number, self.text, self.rows, self.masks, self.left_out, ) == (other.number, other.text, other.rows, other.masks, other.left_out, )
@@ -987,14 +1015,14 @@ def _m96(**_):
     return __eq__
 
 
-def _m97(**_):
+def _m100(**_):
     def __init__(self, regions, masked):
         self.regions = regions
         self.masked = masked
     return __init__
 
 
-def _m98(**_):
+def _m101(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.regions, self.masked, ) == (other.regions, other.masked, )
@@ -1002,7 +1030,7 @@ def _m98(**_):
     return __eq__
 
 
-def _m99(**_):
+def _m102(**_):
     def __init__(self, number, first_line, last_line, start, end):
         self.number = number
         self.first_line = first_line
@@ -1012,7 +1040,7 @@ def _m99(**_):
     return __init__
 
 
-def _m100(**_):
+def _m103(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.number, self.first_line, self.last_line, self.start, self.end, ) == (other.number, other.first_line, other.last_line, other.start, other.end, )
@@ -1020,7 +1048,7 @@ def _m100(**_):
     return __eq__
 
 
-def _m101(*, _default_cell, **_):
+def _m104(*, _default_cell, **_):
     def __init__(self, path, line, column, end_line, end_column, code, message, fixable, fix_safety, cell=_default_cell):
         self.path = path
         self.line = line
@@ -1035,7 +1063,7 @@ def _m101(*, _default_cell, **_):
     return __init__
 
 
-def _m102(**_):
+def _m105(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.path, self.line, self.column, self.end_line, self.end_column, self.code, self.message, self.fixable, self.fix_safety, self.cell, ) == (other.path, other.line, other.column, other.end_line, other.end_column, other.code, other.message, other.fixable, other.fix_safety, other.cell, )
@@ -1043,7 +1071,7 @@ def _m102(**_):
     return __eq__
 
 
-def _m103(*, _FACTORY, _default_encoding, _default_error, _default_fixed, _default_original, _factory_depends_on, _factory_diagnostics, _factory_fixed, _factory_fixed_codes, _factory_notes, _factory_remaining, **_):
+def _m106(*, _FACTORY, _default_encoding, _default_error, _default_fixed, _default_original, _factory_depends_on, _factory_diagnostics, _factory_fixed, _factory_fixed_codes, _factory_notes, _factory_remaining, **_):
     def __init__(self, path, diagnostics=_FACTORY, remaining=_FACTORY, original=_default_original, fixed=_default_fixed, encoding=_default_encoding, error=_default_error, fixed_codes=_FACTORY, notes=_FACTORY, depends_on=_FACTORY):
         self.path = path
         self.diagnostics = _factory_diagnostics() if diagnostics is _FACTORY else diagnostics
@@ -1058,7 +1086,7 @@ def _m103(*, _FACTORY, _default_encoding, _default_error, _default_fixed, _defau
     return __init__
 
 
-def _m104(**_):
+def _m107(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.path, self.diagnostics, self.remaining, self.original, self.fixed, self.encoding, self.error, self.fixed_codes, self.notes, self.depends_on, ) == (other.path, other.diagnostics, other.remaining, other.original, other.fixed, other.encoding, other.error, other.fixed_codes, other.notes, other.depends_on, )
@@ -1066,7 +1094,7 @@ def _m104(**_):
     return __eq__
 
 
-def _m105(*, _default_fix, _default_only, _default_roots, _default_unsafe_fixes, _setattr, **_):
+def _m108(*, _default_fix, _default_only, _default_roots, _default_unsafe_fixes, _setattr, **_):
     def __init__(self, select, unsafe_fixes=_default_unsafe_fixes, fix=_default_fix, only=_default_only, roots=_default_roots):
         _setattr(self, 'select', select)
         _setattr(self, 'unsafe_fixes', unsafe_fixes)
@@ -1076,7 +1104,7 @@ def _m105(*, _default_fix, _default_only, _default_roots, _default_unsafe_fixes,
     return __init__
 
 
-def _m106(**_):
+def _m109(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.select, self.unsafe_fixes, self.fix, self.only, self.roots, ) == (other.select, other.unsafe_fixes, other.fix, other.only, other.roots, )
@@ -1084,13 +1112,13 @@ def _m106(**_):
     return __eq__
 
 
-def _m107(**_):
+def _m110(**_):
     def __hash__(self):
         return hash((self.select, self.unsafe_fixes, self.fix, self.only, self.roots, ))
     return __hash__
 
 
-def _m108(**_):
+def _m111(**_):
     def __init__(self, path, source, facts):
         self.path = path
         self.source = source
@@ -1098,7 +1126,7 @@ def _m108(**_):
     return __init__
 
 
-def _m109(**_):
+def _m112(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.path, self.source, self.facts, ) == (other.path, other.source, other.facts, )
@@ -1106,7 +1134,7 @@ def _m109(**_):
     return __eq__
 
 
-def _m110(*, _FACTORY, _default__contents, _default__contents_epoch, _default__contents_run, _default__epoch, _default__files, _default__folders, _default__folders_run, _default__functions, _default__functions_epoch, _default__saying, _default__saying_epoch, _default__stars, _default__stars_epoch, _factory__backward_bytes, _factory__bytes, _factory__caller_models, _factory__contents, _factory__contents_read, _factory__folders, _factory__functions, _factory__hashes, _factory__located, _factory__modules, _factory__plain, _factory__rooted, _factory__saying, _factory__saying_digests, _factory__seen, _factory__stars, _factory_touched, **_):
+def _m113(*, _FACTORY, _default__contents, _default__contents_epoch, _default__contents_run, _default__epoch, _default__files, _default__folders, _default__folders_run, _default__functions, _default__functions_epoch, _default__saying, _default__saying_epoch, _default__stars, _default__stars_epoch, _factory__backward_bytes, _factory__bytes, _factory__caller_models, _factory__contents, _factory__contents_read, _factory__folders, _factory__functions, _factory__hashes, _factory__located, _factory__modules, _factory__plain, _factory__rooted, _factory__saying, _factory__saying_digests, _factory__seen, _factory__stars, _factory_touched, **_):
     def __init__(self, root, _modules=_FACTORY, _plain=_FACTORY, _bytes=_FACTORY, _files=_default__files, touched=_FACTORY, _caller_models=_FACTORY, _hashes=_FACTORY, _epoch=_default__epoch, _seen=_FACTORY, _located=_FACTORY, _rooted=_FACTORY, _folders=_FACTORY, _folders_run=_default__folders_run, _functions=_FACTORY, _functions_epoch=_default__functions_epoch, _stars=_FACTORY, _stars_epoch=_default__stars_epoch, _contents=_FACTORY, _contents_epoch=_default__contents_epoch, _contents_run=_default__contents_run, _contents_read=_FACTORY, _saying=_FACTORY, _saying_epoch=_default__saying_epoch, _saying_digests=_FACTORY, _backward_bytes=_FACTORY):
         self.root = root
         self._modules = _factory__modules() if _modules is _FACTORY else _modules
@@ -1137,7 +1165,7 @@ def _m110(*, _FACTORY, _default__contents, _default__contents_epoch, _default__c
     return __init__
 
 
-def _m111(**_):
+def _m114(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.root, self._modules, self._plain, self._bytes, self._files, self.touched, self._caller_models, self._hashes, self._epoch, self._seen, self._located, self._rooted, self._folders, self._folders_run, self._functions, self._functions_epoch, self._stars, self._stars_epoch, self._contents, self._contents_epoch, self._contents_run, self._contents_read, self._saying, self._saying_epoch, self._saying_digests, self._backward_bytes, ) == (other.root, other._modules, other._plain, other._bytes, other._files, other.touched, other._caller_models, other._hashes, other._epoch, other._seen, other._located, other._rooted, other._folders, other._folders_run, other._functions, other._functions_epoch, other._stars, other._stars_epoch, other._contents, other._contents_epoch, other._contents_run, other._contents_read, other._saying, other._saying_epoch, other._saying_digests, other._backward_bytes, )
@@ -1145,7 +1173,7 @@ def _m111(**_):
     return __eq__
 
 
-def _m112(*, _setattr, **_):
+def _m115(*, _setattr, **_):
     def __init__(self, block, first, second, first_index, second_index):
         _setattr(self, 'block', block)
         _setattr(self, 'first', first)
@@ -1155,7 +1183,7 @@ def _m112(*, _setattr, **_):
     return __init__
 
 
-def _m113(**_):
+def _m116(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.block, self.first, self.second, self.first_index, self.second_index, ) == (other.block, other.first, other.second, other.first_index, other.second_index, )
@@ -1163,13 +1191,13 @@ def _m113(**_):
     return __eq__
 
 
-def _m114(**_):
+def _m117(**_):
     def __hash__(self):
         return hash((self.block, self.first, self.second, self.first_index, self.second_index, ))
     return __hash__
 
 
-def _m115(*, _setattr, **_):
+def _m118(*, _setattr, **_):
     def __init__(self, statement, in_loop, function):
         _setattr(self, 'statement', statement)
         _setattr(self, 'in_loop', in_loop)
@@ -1177,7 +1205,7 @@ def _m115(*, _setattr, **_):
     return __init__
 
 
-def _m116(**_):
+def _m119(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.statement, self.in_loop, self.function, ) == (other.statement, other.in_loop, other.function, )
@@ -1185,13 +1213,13 @@ def _m116(**_):
     return __eq__
 
 
-def _m117(**_):
+def _m120(**_):
     def __hash__(self):
         return hash((self.statement, self.in_loop, self.function, ))
     return __hash__
 
 
-def _m118(*, _setattr, **_):
+def _m121(*, _setattr, **_):
     def __init__(self, start, end, text, order):
         _setattr(self, 'start', start)
         _setattr(self, 'end', end)
@@ -1200,7 +1228,7 @@ def _m118(*, _setattr, **_):
     return __init__
 
 
-def _m119(**_):
+def _m122(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.start, self.end, self.text, self.order, ) == (other.start, other.end, other.text, other.order, )
@@ -1208,13 +1236,13 @@ def _m119(**_):
     return __eq__
 
 
-def _m120(**_):
+def _m123(**_):
     def __hash__(self):
         return hash((self.start, self.end, self.text, self.order, ))
     return __hash__
 
 
-def _m121(*, _FACTORY, _default_fix, _factory_related, **_):
+def _m124(*, _FACTORY, _default_fix, _factory_related, **_):
     def __init__(self, code, message, node, fix=_default_fix, related=_FACTORY):
         self.code = code
         self.message = message
@@ -1224,7 +1252,7 @@ def _m121(*, _FACTORY, _default_fix, _factory_related, **_):
     return __init__
 
 
-def _m122(*, _default_alone, _default_copies, _default_match_subjects, _default_safety, **_):
+def _m125(*, _default_alone, _default_copies, _default_match_subjects, _default_safety, **_):
     def __init__(self, edits, safety=_default_safety, copies=_default_copies, alone=_default_alone, match_subjects=_default_match_subjects):
         self.edits = edits
         self.safety = safety
@@ -1234,7 +1262,7 @@ def _m122(*, _default_alone, _default_copies, _default_match_subjects, _default_
     return __init__
 
 
-def _m123(*, _setattr, **_):
+def _m126(*, _setattr, **_):
     def __init__(self, anchor, where, lines):
         _setattr(self, 'anchor', anchor)
         _setattr(self, 'where', where)
@@ -1242,14 +1270,14 @@ def _m123(*, _setattr, **_):
     return __init__
 
 
-def _m124(*, _default_keep_comments, _setattr, **_):
+def _m127(*, _default_keep_comments, _setattr, **_):
     def __init__(self, statement, keep_comments=_default_keep_comments):
         _setattr(self, 'statement', statement)
         _setattr(self, 'keep_comments', keep_comments)
     return __init__
 
 
-def _m125(*, _default_span, _setattr, **_):
+def _m128(*, _default_span, _setattr, **_):
     def __init__(self, node, new, statement, span=_default_span):
         _setattr(self, 'node', node)
         _setattr(self, 'new', new)
@@ -1317,72 +1345,75 @@ METHODS = {
     "def __init__(self, name, keywords=_default_keywords, via=_default_via, config_key=_default_config_key, attribute=_default_attribute, env=_default_env, default=_default_default, note=_default_note):\n    _setattr(self, 'name', name)\n    _setattr(self, 'keywords', keywords)\n    _setattr(self, 'via', via)\n    _setattr(self, 'config_key', config_key)\n    _setattr(self, 'attribute', attribute)\n    _setattr(self, 'env', env)\n    _setattr(self, 'default', default)\n    _setattr(self, 'note', note)\n": _m55,
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.name, self.keywords, self.via, self.config_key, self.attribute, self.env, self.default, self.note, ) == (other.name, other.keywords, other.via, other.config_key, other.attribute, other.env, other.default, other.note, )\n    return NotImplemented\n': _m56,
     'def __hash__(self):\n    return hash((self.name, self.keywords, self.via, self.config_key, self.attribute, self.env, self.default, self.note, ))\n': _m57,
-    "def __init__(self, qualname, kind, source, proof, aliases=_default_aliases, returns=_default_returns, accumulation=_default_accumulation, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'qualname', qualname)\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'aliases', aliases)\n    _setattr(self, 'returns', returns)\n    _setattr(self, 'accumulation', accumulation)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m58,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.qualname, self.kind, self.source, self.proof, self.aliases, self.returns, self.accumulation, self.stand_in, self.note, ) == (other.qualname, other.kind, other.source, other.proof, other.aliases, other.returns, other.accumulation, other.stand_in, other.note, )\n    return NotImplemented\n': _m59,
-    'def __hash__(self):\n    return hash((self.qualname, self.kind, self.source, self.proof, self.aliases, self.returns, self.accumulation, self.stand_in, self.note, ))\n': _m60,
-    "def __init__(self, kind, name, changes, source, proof, gates_prepared_optimizers=_default_gates_prepared_optimizers, syncs_on_last_batch=_default_syncs_on_last_batch, needs_tail_flush=_default_needs_tail_flush, effects_on_exit=_default_effects_on_exit, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'name', name)\n    _setattr(self, 'changes', changes)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'gates_prepared_optimizers', gates_prepared_optimizers)\n    _setattr(self, 'syncs_on_last_batch', syncs_on_last_batch)\n    _setattr(self, 'needs_tail_flush', needs_tail_flush)\n    _setattr(self, 'effects_on_exit', effects_on_exit)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m61,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.kind, self.name, self.changes, self.source, self.proof, self.gates_prepared_optimizers, self.syncs_on_last_batch, self.needs_tail_flush, self.effects_on_exit, self.stand_in, self.note, ) == (other.kind, other.name, other.changes, other.source, other.proof, other.gates_prepared_optimizers, other.syncs_on_last_batch, other.needs_tail_flush, other.effects_on_exit, other.stand_in, other.note, )\n    return NotImplemented\n': _m62,
-    'def __hash__(self):\n    return hash((self.kind, self.name, self.changes, self.source, self.proof, self.gates_prepared_optimizers, self.syncs_on_last_batch, self.needs_tail_flush, self.effects_on_exit, self.stand_in, self.note, ))\n': _m63,
-    "def __init__(self, qualname, hooks, framework_effects, source, proof, aliases=_default_aliases, accumulation=_default_accumulation, manual_switch=_default_manual_switch, manual_effects=_default_manual_effects, user_must_clear_when_manual=_default_user_must_clear_when_manual, batch_counters=_default_batch_counters, optimizer_arguments=_default_optimizer_arguments, iteration_counters=_default_iteration_counters, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'qualname', qualname)\n    _setattr(self, 'hooks', hooks)\n    _setattr(self, 'framework_effects', framework_effects)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'aliases', aliases)\n    _setattr(self, 'accumulation', accumulation)\n    _setattr(self, 'manual_switch', manual_switch)\n    _setattr(self, 'manual_effects', manual_effects)\n    _setattr(self, 'user_must_clear_when_manual', user_must_clear_when_manual)\n    _setattr(self, 'batch_counters', batch_counters)\n    _setattr(self, 'optimizer_arguments', optimizer_arguments)\n    _setattr(self, 'iteration_counters', iteration_counters)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m64,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.qualname, self.hooks, self.framework_effects, self.source, self.proof, self.aliases, self.accumulation, self.manual_switch, self.manual_effects, self.user_must_clear_when_manual, self.batch_counters, self.optimizer_arguments, self.iteration_counters, self.stand_in, self.note, ) == (other.qualname, other.hooks, other.framework_effects, other.source, other.proof, other.aliases, other.accumulation, other.manual_switch, other.manual_effects, other.user_must_clear_when_manual, other.batch_counters, other.optimizer_arguments, other.iteration_counters, other.stand_in, other.note, )\n    return NotImplemented\n': _m65,
-    'def __hash__(self):\n    return hash((self.qualname, self.hooks, self.framework_effects, self.source, self.proof, self.aliases, self.accumulation, self.manual_switch, self.manual_effects, self.user_must_clear_when_manual, self.batch_counters, self.optimizer_arguments, self.iteration_counters, self.stand_in, self.note, ))\n': _m66,
-    "def __init__(self, name, version, import_names, constructors=_default_constructors, methods=_default_methods, contexts=_default_contexts, frameworks=_default_frameworks, optimizers=_default_optimizers, kinds=_FACTORY, runs_here=_default_runs_here, note=_default_note):\n    _setattr(self, 'name', name)\n    _setattr(self, 'version', version)\n    _setattr(self, 'import_names', import_names)\n    _setattr(self, 'constructors', constructors)\n    _setattr(self, 'methods', methods)\n    _setattr(self, 'contexts', contexts)\n    _setattr(self, 'frameworks', frameworks)\n    _setattr(self, 'optimizers', optimizers)\n    _setattr(self, 'kinds', _factory_kinds() if kinds is _FACTORY else kinds)\n    _setattr(self, 'runs_here', runs_here)\n    _setattr(self, 'note', note)\n": _m67,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.optimizers, self.kinds, self.runs_here, self.note, ) == (other.name, other.version, other.import_names, other.constructors, other.methods, other.contexts, other.frameworks, other.optimizers, other.kinds, other.runs_here, other.note, )\n    return NotImplemented\n': _m68,
-    'def __hash__(self):\n    return hash((self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.optimizers, self.kinds, self.runs_here, self.note, ))\n': _m69,
-    "def __init__(self, kind, name, effects, source, proof, gate=_default_gate, loss_argument=_default_loss_argument, divides_by=_default_divides_by, divides_unless=_default_divides_unless, clips_parameters=_default_clips_parameters, returns=_default_returns, refines=_default_refines, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'name', name)\n    _setattr(self, 'effects', effects)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'gate', gate)\n    _setattr(self, 'loss_argument', loss_argument)\n    _setattr(self, 'divides_by', divides_by)\n    _setattr(self, 'divides_unless', divides_unless)\n    _setattr(self, 'clips_parameters', clips_parameters)\n    _setattr(self, 'returns', returns)\n    _setattr(self, 'refines', refines)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m70,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.kind, self.name, self.effects, self.source, self.proof, self.gate, self.loss_argument, self.divides_by, self.divides_unless, self.clips_parameters, self.returns, self.refines, self.stand_in, self.note, ) == (other.kind, other.name, other.effects, other.source, other.proof, other.gate, other.loss_argument, other.divides_by, other.divides_unless, other.clips_parameters, other.returns, other.refines, other.stand_in, other.note, )\n    return NotImplemented\n': _m71,
-    'def __hash__(self):\n    return hash((self.kind, self.name, self.effects, self.source, self.proof, self.gate, self.loss_argument, self.divides_by, self.divides_unless, self.clips_parameters, self.returns, self.refines, self.stand_in, self.note, ))\n': _m72,
-    "def __init__(self, qualname, clear_keywords, source, proof, aliases=_default_aliases, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'qualname', qualname)\n    _setattr(self, 'clear_keywords', clear_keywords)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'aliases', aliases)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m73,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.qualname, self.clear_keywords, self.source, self.proof, self.aliases, self.stand_in, self.note, ) == (other.qualname, other.clear_keywords, other.source, other.proof, other.aliases, other.stand_in, other.note, )\n    return NotImplemented\n': _m74,
-    'def __hash__(self):\n    return hash((self.qualname, self.clear_keywords, self.source, self.proof, self.aliases, self.stand_in, self.note, ))\n': _m75,
-    "def __init__(self, uri, code, text):\n    _setattr(self, 'uri', uri)\n    _setattr(self, 'code', code)\n    _setattr(self, 'text', text)\n": _m76,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.uri, self.code, self.text, ) == (other.uri, other.code, other.text, )\n    return NotImplemented\n': _m77,
-    'def __hash__(self):\n    return hash((self.uri, self.code, self.text, ))\n': _m78,
-    "def __init__(self, select=_default_select, extend_select=_default_extend_select, ignore=_default_ignore, unsafe_fixes=_default_unsafe_fixes):\n    _setattr(self, 'select', select)\n    _setattr(self, 'extend_select', extend_select)\n    _setattr(self, 'ignore', ignore)\n    _setattr(self, 'unsafe_fixes', unsafe_fixes)\n": _m79,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.select, self.extend_select, self.ignore, self.unsafe_fixes, ) == (other.select, other.extend_select, other.ignore, other.unsafe_fixes, )\n    return NotImplemented\n': _m80,
-    'def __hash__(self):\n    return hash((self.select, self.extend_select, self.ignore, self.unsafe_fixes, ))\n': _m81,
-    "def __init__(self, start, end, text):\n    _setattr(self, 'start', start)\n    _setattr(self, 'end', end)\n    _setattr(self, 'text', text)\n": _m82,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.start, self.end, self.text, ) == (other.start, other.end, other.text, )\n    return NotImplemented\n': _m83,
-    'def __hash__(self):\n    return hash((self.start, self.end, self.text, ))\n': _m84,
-    'def __init__(self, lines=_FACTORY, spans=_FACTORY):\n    self.lines = _factory_lines() if lines is _FACTORY else lines\n    self.spans = _factory_spans() if spans is _FACTORY else spans\n': _m85,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.lines, self.spans, ) == (other.lines, other.spans, )\n    return NotImplemented\n': _m86,
-    "def __init__(self, options, excluded=_default_excluded, config_path=_default_config_path, error=_default_error):\n    _setattr(self, 'options', options)\n    _setattr(self, 'excluded', excluded)\n    _setattr(self, 'config_path', config_path)\n    _setattr(self, 'error', error)\n": _m87,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.options, self.excluded, self.config_path, self.error, ) == (other.options, other.excluded, other.config_path, other.error, )\n    return NotImplemented\n': _m88,
-    'def __hash__(self):\n    return hash((self.options, self.excluded, self.config_path, self.error, ))\n': _m89,
-    'def __init__(self, snapshot, settings, found, published, error=_default_error, edits=_FACTORY):\n    self.snapshot = snapshot\n    self.settings = settings\n    self.found = found\n    self.published = published\n    self.error = error\n    self.edits = _factory_edits() if edits is _FACTORY else edits\n': _m90,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.snapshot, self.settings, self.found, self.published, self.error, self.edits, ) == (other.snapshot, other.settings, other.found, other.published, other.error, other.edits, )\n    return NotImplemented\n': _m91,
-    "def __init__(self, key, uri, version, path, name, text=_default_text, cells=_default_cells, versions=_FACTORY):\n    _setattr(self, 'key', key)\n    _setattr(self, 'uri', uri)\n    _setattr(self, 'version', version)\n    _setattr(self, 'path', path)\n    _setattr(self, 'name', name)\n    _setattr(self, 'text', text)\n    _setattr(self, 'cells', cells)\n    _setattr(self, 'versions', _factory_versions() if versions is _FACTORY else versions)\n": _m92,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.key, self.uri, self.version, self.path, self.name, self.text, self.cells, self.versions, ) == (other.key, other.uri, other.version, other.path, other.name, other.text, other.cells, other.versions, )\n    return NotImplemented\n': _m93,
-    'def __hash__(self):\n    return hash((self.key, self.uri, self.version, self.path, self.name, self.text, self.cells, self.versions, ))\n': _m94,
-    'def __init__(self, number, text, rows, masks=_FACTORY, left_out=_default_left_out):\n    self.number = number\n    self.text = text\n    self.rows = rows\n    self.masks = _factory_masks() if masks is _FACTORY else masks\n    self.left_out = left_out\n': _m95,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.number, self.text, self.rows, self.masks, self.left_out, ) == (other.number, other.text, other.rows, other.masks, other.left_out, )\n    return NotImplemented\n': _m96,
-    'def __init__(self, regions, masked):\n    self.regions = regions\n    self.masked = masked\n': _m97,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.regions, self.masked, ) == (other.regions, other.masked, )\n    return NotImplemented\n': _m98,
-    'def __init__(self, number, first_line, last_line, start, end):\n    self.number = number\n    self.first_line = first_line\n    self.last_line = last_line\n    self.start = start\n    self.end = end\n': _m99,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.number, self.first_line, self.last_line, self.start, self.end, ) == (other.number, other.first_line, other.last_line, other.start, other.end, )\n    return NotImplemented\n': _m100,
-    'def __init__(self, path, line, column, end_line, end_column, code, message, fixable, fix_safety, cell=_default_cell):\n    self.path = path\n    self.line = line\n    self.column = column\n    self.end_line = end_line\n    self.end_column = end_column\n    self.code = code\n    self.message = message\n    self.fixable = fixable\n    self.fix_safety = fix_safety\n    self.cell = cell\n': _m101,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.line, self.column, self.end_line, self.end_column, self.code, self.message, self.fixable, self.fix_safety, self.cell, ) == (other.path, other.line, other.column, other.end_line, other.end_column, other.code, other.message, other.fixable, other.fix_safety, other.cell, )\n    return NotImplemented\n': _m102,
-    'def __init__(self, path, diagnostics=_FACTORY, remaining=_FACTORY, original=_default_original, fixed=_default_fixed, encoding=_default_encoding, error=_default_error, fixed_codes=_FACTORY, notes=_FACTORY, depends_on=_FACTORY):\n    self.path = path\n    self.diagnostics = _factory_diagnostics() if diagnostics is _FACTORY else diagnostics\n    self.remaining = _factory_remaining() if remaining is _FACTORY else remaining\n    self.original = original\n    self.fixed = fixed\n    self.encoding = encoding\n    self.error = error\n    self.fixed_codes = _factory_fixed_codes() if fixed_codes is _FACTORY else fixed_codes\n    self.notes = _factory_notes() if notes is _FACTORY else notes\n    self.depends_on = _factory_depends_on() if depends_on is _FACTORY else depends_on\n': _m103,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.diagnostics, self.remaining, self.original, self.fixed, self.encoding, self.error, self.fixed_codes, self.notes, self.depends_on, ) == (other.path, other.diagnostics, other.remaining, other.original, other.fixed, other.encoding, other.error, other.fixed_codes, other.notes, other.depends_on, )\n    return NotImplemented\n': _m104,
-    "def __init__(self, select, unsafe_fixes=_default_unsafe_fixes, fix=_default_fix, only=_default_only, roots=_default_roots):\n    _setattr(self, 'select', select)\n    _setattr(self, 'unsafe_fixes', unsafe_fixes)\n    _setattr(self, 'fix', fix)\n    _setattr(self, 'only', only)\n    _setattr(self, 'roots', roots)\n": _m105,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.select, self.unsafe_fixes, self.fix, self.only, self.roots, ) == (other.select, other.unsafe_fixes, other.fix, other.only, other.roots, )\n    return NotImplemented\n': _m106,
-    'def __hash__(self):\n    return hash((self.select, self.unsafe_fixes, self.fix, self.only, self.roots, ))\n': _m107,
-    'def __init__(self, path, source, facts):\n    self.path = path\n    self.source = source\n    self.facts = facts\n': _m108,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.source, self.facts, ) == (other.path, other.source, other.facts, )\n    return NotImplemented\n': _m109,
-    'def __init__(self, root, _modules=_FACTORY, _plain=_FACTORY, _bytes=_FACTORY, _files=_default__files, touched=_FACTORY, _caller_models=_FACTORY, _hashes=_FACTORY, _epoch=_default__epoch, _seen=_FACTORY, _located=_FACTORY, _rooted=_FACTORY, _folders=_FACTORY, _folders_run=_default__folders_run, _functions=_FACTORY, _functions_epoch=_default__functions_epoch, _stars=_FACTORY, _stars_epoch=_default__stars_epoch, _contents=_FACTORY, _contents_epoch=_default__contents_epoch, _contents_run=_default__contents_run, _contents_read=_FACTORY, _saying=_FACTORY, _saying_epoch=_default__saying_epoch, _saying_digests=_FACTORY, _backward_bytes=_FACTORY):\n    self.root = root\n    self._modules = _factory__modules() if _modules is _FACTORY else _modules\n    self._plain = _factory__plain() if _plain is _FACTORY else _plain\n    self._bytes = _factory__bytes() if _bytes is _FACTORY else _bytes\n    self._files = _files\n    self.touched = _factory_touched() if touched is _FACTORY else touched\n    self._caller_models = _factory__caller_models() if _caller_models is _FACTORY else _caller_models\n    self._hashes = _factory__hashes() if _hashes is _FACTORY else _hashes\n    self._epoch = _epoch\n    self._seen = _factory__seen() if _seen is _FACTORY else _seen\n    self._located = _factory__located() if _located is _FACTORY else _located\n    self._rooted = _factory__rooted() if _rooted is _FACTORY else _rooted\n    self._folders = _factory__folders() if _folders is _FACTORY else _folders\n    self._folders_run = _folders_run\n    self._functions = _factory__functions() if _functions is _FACTORY else _functions\n    self._functions_epoch = _functions_epoch\n    self._stars = _factory__stars() if _stars is _FACTORY else _stars\n    self._stars_epoch = _stars_epoch\n    self._contents = _factory__contents() if _contents is _FACTORY else _contents\n    self._contents_epoch = _contents_epoch\n    self._contents_run = _contents_run\n    self._contents_read = _factory__contents_read() if _contents_read is _FACTORY else _contents_read\n    self._saying = _factory__saying() if _saying is _FACTORY else _saying\n    self._saying_epoch = _saying_epoch\n    self._saying_digests = _factory__saying_digests() if _saying_digests is _FACTORY else _saying_digests\n    self._backward_bytes = _factory__backward_bytes() if _backward_bytes is _FACTORY else _backward_bytes\n': _m110,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.root, self._modules, self._plain, self._bytes, self._files, self.touched, self._caller_models, self._hashes, self._epoch, self._seen, self._located, self._rooted, self._folders, self._folders_run, self._functions, self._functions_epoch, self._stars, self._stars_epoch, self._contents, self._contents_epoch, self._contents_run, self._contents_read, self._saying, self._saying_epoch, self._saying_digests, self._backward_bytes, ) == (other.root, other._modules, other._plain, other._bytes, other._files, other.touched, other._caller_models, other._hashes, other._epoch, other._seen, other._located, other._rooted, other._folders, other._folders_run, other._functions, other._functions_epoch, other._stars, other._stars_epoch, other._contents, other._contents_epoch, other._contents_run, other._contents_read, other._saying, other._saying_epoch, other._saying_digests, other._backward_bytes, )\n    return NotImplemented\n': _m111,
-    "def __init__(self, block, first, second, first_index, second_index):\n    _setattr(self, 'block', block)\n    _setattr(self, 'first', first)\n    _setattr(self, 'second', second)\n    _setattr(self, 'first_index', first_index)\n    _setattr(self, 'second_index', second_index)\n": _m112,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.block, self.first, self.second, self.first_index, self.second_index, ) == (other.block, other.first, other.second, other.first_index, other.second_index, )\n    return NotImplemented\n': _m113,
-    'def __hash__(self):\n    return hash((self.block, self.first, self.second, self.first_index, self.second_index, ))\n': _m114,
-    "def __init__(self, statement, in_loop, function):\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'in_loop', in_loop)\n    _setattr(self, 'function', function)\n": _m115,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.statement, self.in_loop, self.function, ) == (other.statement, other.in_loop, other.function, )\n    return NotImplemented\n': _m116,
-    'def __hash__(self):\n    return hash((self.statement, self.in_loop, self.function, ))\n': _m117,
-    "def __init__(self, start, end, text, order):\n    _setattr(self, 'start', start)\n    _setattr(self, 'end', end)\n    _setattr(self, 'text', text)\n    _setattr(self, 'order', order)\n": _m118,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.start, self.end, self.text, self.order, ) == (other.start, other.end, other.text, other.order, )\n    return NotImplemented\n': _m119,
-    'def __hash__(self):\n    return hash((self.start, self.end, self.text, self.order, ))\n': _m120,
-    'def __init__(self, code, message, node, fix=_default_fix, related=_FACTORY):\n    self.code = code\n    self.message = message\n    self.node = node\n    self.fix = fix\n    self.related = _factory_related() if related is _FACTORY else related\n': _m121,
-    'def __init__(self, edits, safety=_default_safety, copies=_default_copies, alone=_default_alone, match_subjects=_default_match_subjects):\n    self.edits = edits\n    self.safety = safety\n    self.copies = copies\n    self.alone = alone\n    self.match_subjects = match_subjects\n': _m122,
-    "def __init__(self, anchor, where, lines):\n    _setattr(self, 'anchor', anchor)\n    _setattr(self, 'where', where)\n    _setattr(self, 'lines', lines)\n": _m123,
-    "def __init__(self, statement, keep_comments=_default_keep_comments):\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'keep_comments', keep_comments)\n": _m124,
-    "def __init__(self, node, new, statement, span=_default_span):\n    _setattr(self, 'node', node)\n    _setattr(self, 'new', new)\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'span', span)\n": _m125,
+    "def __init__(self, qualname, hooks, source, proof, aliases=_default_aliases, arguments=_default_arguments, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'qualname', qualname)\n    _setattr(self, 'hooks', hooks)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'aliases', aliases)\n    _setattr(self, 'arguments', arguments)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m58,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.qualname, self.hooks, self.source, self.proof, self.aliases, self.arguments, self.stand_in, self.note, ) == (other.qualname, other.hooks, other.source, other.proof, other.aliases, other.arguments, other.stand_in, other.note, )\n    return NotImplemented\n': _m59,
+    'def __hash__(self):\n    return hash((self.qualname, self.hooks, self.source, self.proof, self.aliases, self.arguments, self.stand_in, self.note, ))\n': _m60,
+    "def __init__(self, qualname, kind, source, proof, aliases=_default_aliases, returns=_default_returns, accumulation=_default_accumulation, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'qualname', qualname)\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'aliases', aliases)\n    _setattr(self, 'returns', returns)\n    _setattr(self, 'accumulation', accumulation)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m61,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.qualname, self.kind, self.source, self.proof, self.aliases, self.returns, self.accumulation, self.stand_in, self.note, ) == (other.qualname, other.kind, other.source, other.proof, other.aliases, other.returns, other.accumulation, other.stand_in, other.note, )\n    return NotImplemented\n': _m62,
+    'def __hash__(self):\n    return hash((self.qualname, self.kind, self.source, self.proof, self.aliases, self.returns, self.accumulation, self.stand_in, self.note, ))\n': _m63,
+    "def __init__(self, kind, name, changes, source, proof, gates_prepared_optimizers=_default_gates_prepared_optimizers, syncs_on_last_batch=_default_syncs_on_last_batch, needs_tail_flush=_default_needs_tail_flush, effects_on_exit=_default_effects_on_exit, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'name', name)\n    _setattr(self, 'changes', changes)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'gates_prepared_optimizers', gates_prepared_optimizers)\n    _setattr(self, 'syncs_on_last_batch', syncs_on_last_batch)\n    _setattr(self, 'needs_tail_flush', needs_tail_flush)\n    _setattr(self, 'effects_on_exit', effects_on_exit)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m64,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.kind, self.name, self.changes, self.source, self.proof, self.gates_prepared_optimizers, self.syncs_on_last_batch, self.needs_tail_flush, self.effects_on_exit, self.stand_in, self.note, ) == (other.kind, other.name, other.changes, other.source, other.proof, other.gates_prepared_optimizers, other.syncs_on_last_batch, other.needs_tail_flush, other.effects_on_exit, other.stand_in, other.note, )\n    return NotImplemented\n': _m65,
+    'def __hash__(self):\n    return hash((self.kind, self.name, self.changes, self.source, self.proof, self.gates_prepared_optimizers, self.syncs_on_last_batch, self.needs_tail_flush, self.effects_on_exit, self.stand_in, self.note, ))\n': _m66,
+    "def __init__(self, qualname, hooks, framework_effects, source, proof, aliases=_default_aliases, accumulation=_default_accumulation, manual_switch=_default_manual_switch, manual_effects=_default_manual_effects, user_must_clear_when_manual=_default_user_must_clear_when_manual, batch_counters=_default_batch_counters, optimizer_arguments=_default_optimizer_arguments, iteration_counters=_default_iteration_counters, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'qualname', qualname)\n    _setattr(self, 'hooks', hooks)\n    _setattr(self, 'framework_effects', framework_effects)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'aliases', aliases)\n    _setattr(self, 'accumulation', accumulation)\n    _setattr(self, 'manual_switch', manual_switch)\n    _setattr(self, 'manual_effects', manual_effects)\n    _setattr(self, 'user_must_clear_when_manual', user_must_clear_when_manual)\n    _setattr(self, 'batch_counters', batch_counters)\n    _setattr(self, 'optimizer_arguments', optimizer_arguments)\n    _setattr(self, 'iteration_counters', iteration_counters)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m67,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.qualname, self.hooks, self.framework_effects, self.source, self.proof, self.aliases, self.accumulation, self.manual_switch, self.manual_effects, self.user_must_clear_when_manual, self.batch_counters, self.optimizer_arguments, self.iteration_counters, self.stand_in, self.note, ) == (other.qualname, other.hooks, other.framework_effects, other.source, other.proof, other.aliases, other.accumulation, other.manual_switch, other.manual_effects, other.user_must_clear_when_manual, other.batch_counters, other.optimizer_arguments, other.iteration_counters, other.stand_in, other.note, )\n    return NotImplemented\n': _m68,
+    'def __hash__(self):\n    return hash((self.qualname, self.hooks, self.framework_effects, self.source, self.proof, self.aliases, self.accumulation, self.manual_switch, self.manual_effects, self.user_must_clear_when_manual, self.batch_counters, self.optimizer_arguments, self.iteration_counters, self.stand_in, self.note, ))\n': _m69,
+    "def __init__(self, name, version, import_names, constructors=_default_constructors, methods=_default_methods, contexts=_default_contexts, frameworks=_default_frameworks, callbacks=_default_callbacks, optimizers=_default_optimizers, kinds=_FACTORY, runs_here=_default_runs_here, note=_default_note):\n    _setattr(self, 'name', name)\n    _setattr(self, 'version', version)\n    _setattr(self, 'import_names', import_names)\n    _setattr(self, 'constructors', constructors)\n    _setattr(self, 'methods', methods)\n    _setattr(self, 'contexts', contexts)\n    _setattr(self, 'frameworks', frameworks)\n    _setattr(self, 'callbacks', callbacks)\n    _setattr(self, 'optimizers', optimizers)\n    _setattr(self, 'kinds', _factory_kinds() if kinds is _FACTORY else kinds)\n    _setattr(self, 'runs_here', runs_here)\n    _setattr(self, 'note', note)\n": _m70,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.callbacks, self.optimizers, self.kinds, self.runs_here, self.note, ) == (other.name, other.version, other.import_names, other.constructors, other.methods, other.contexts, other.frameworks, other.callbacks, other.optimizers, other.kinds, other.runs_here, other.note, )\n    return NotImplemented\n': _m71,
+    'def __hash__(self):\n    return hash((self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.callbacks, self.optimizers, self.kinds, self.runs_here, self.note, ))\n': _m72,
+    "def __init__(self, kind, name, effects, source, proof, gate=_default_gate, loss_argument=_default_loss_argument, divides_by=_default_divides_by, divides_unless=_default_divides_unless, clips_parameters=_default_clips_parameters, returns=_default_returns, refines=_default_refines, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'name', name)\n    _setattr(self, 'effects', effects)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'gate', gate)\n    _setattr(self, 'loss_argument', loss_argument)\n    _setattr(self, 'divides_by', divides_by)\n    _setattr(self, 'divides_unless', divides_unless)\n    _setattr(self, 'clips_parameters', clips_parameters)\n    _setattr(self, 'returns', returns)\n    _setattr(self, 'refines', refines)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m73,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.kind, self.name, self.effects, self.source, self.proof, self.gate, self.loss_argument, self.divides_by, self.divides_unless, self.clips_parameters, self.returns, self.refines, self.stand_in, self.note, ) == (other.kind, other.name, other.effects, other.source, other.proof, other.gate, other.loss_argument, other.divides_by, other.divides_unless, other.clips_parameters, other.returns, other.refines, other.stand_in, other.note, )\n    return NotImplemented\n': _m74,
+    'def __hash__(self):\n    return hash((self.kind, self.name, self.effects, self.source, self.proof, self.gate, self.loss_argument, self.divides_by, self.divides_unless, self.clips_parameters, self.returns, self.refines, self.stand_in, self.note, ))\n': _m75,
+    "def __init__(self, qualname, clear_keywords, source, proof, aliases=_default_aliases, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'qualname', qualname)\n    _setattr(self, 'clear_keywords', clear_keywords)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'aliases', aliases)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m76,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.qualname, self.clear_keywords, self.source, self.proof, self.aliases, self.stand_in, self.note, ) == (other.qualname, other.clear_keywords, other.source, other.proof, other.aliases, other.stand_in, other.note, )\n    return NotImplemented\n': _m77,
+    'def __hash__(self):\n    return hash((self.qualname, self.clear_keywords, self.source, self.proof, self.aliases, self.stand_in, self.note, ))\n': _m78,
+    "def __init__(self, uri, code, text):\n    _setattr(self, 'uri', uri)\n    _setattr(self, 'code', code)\n    _setattr(self, 'text', text)\n": _m79,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.uri, self.code, self.text, ) == (other.uri, other.code, other.text, )\n    return NotImplemented\n': _m80,
+    'def __hash__(self):\n    return hash((self.uri, self.code, self.text, ))\n': _m81,
+    "def __init__(self, select=_default_select, extend_select=_default_extend_select, ignore=_default_ignore, unsafe_fixes=_default_unsafe_fixes):\n    _setattr(self, 'select', select)\n    _setattr(self, 'extend_select', extend_select)\n    _setattr(self, 'ignore', ignore)\n    _setattr(self, 'unsafe_fixes', unsafe_fixes)\n": _m82,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.select, self.extend_select, self.ignore, self.unsafe_fixes, ) == (other.select, other.extend_select, other.ignore, other.unsafe_fixes, )\n    return NotImplemented\n': _m83,
+    'def __hash__(self):\n    return hash((self.select, self.extend_select, self.ignore, self.unsafe_fixes, ))\n': _m84,
+    "def __init__(self, start, end, text):\n    _setattr(self, 'start', start)\n    _setattr(self, 'end', end)\n    _setattr(self, 'text', text)\n": _m85,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.start, self.end, self.text, ) == (other.start, other.end, other.text, )\n    return NotImplemented\n': _m86,
+    'def __hash__(self):\n    return hash((self.start, self.end, self.text, ))\n': _m87,
+    'def __init__(self, lines=_FACTORY, spans=_FACTORY):\n    self.lines = _factory_lines() if lines is _FACTORY else lines\n    self.spans = _factory_spans() if spans is _FACTORY else spans\n': _m88,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.lines, self.spans, ) == (other.lines, other.spans, )\n    return NotImplemented\n': _m89,
+    "def __init__(self, options, excluded=_default_excluded, config_path=_default_config_path, error=_default_error):\n    _setattr(self, 'options', options)\n    _setattr(self, 'excluded', excluded)\n    _setattr(self, 'config_path', config_path)\n    _setattr(self, 'error', error)\n": _m90,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.options, self.excluded, self.config_path, self.error, ) == (other.options, other.excluded, other.config_path, other.error, )\n    return NotImplemented\n': _m91,
+    'def __hash__(self):\n    return hash((self.options, self.excluded, self.config_path, self.error, ))\n': _m92,
+    'def __init__(self, snapshot, settings, found, published, error=_default_error, edits=_FACTORY):\n    self.snapshot = snapshot\n    self.settings = settings\n    self.found = found\n    self.published = published\n    self.error = error\n    self.edits = _factory_edits() if edits is _FACTORY else edits\n': _m93,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.snapshot, self.settings, self.found, self.published, self.error, self.edits, ) == (other.snapshot, other.settings, other.found, other.published, other.error, other.edits, )\n    return NotImplemented\n': _m94,
+    "def __init__(self, key, uri, version, path, name, text=_default_text, cells=_default_cells, versions=_FACTORY):\n    _setattr(self, 'key', key)\n    _setattr(self, 'uri', uri)\n    _setattr(self, 'version', version)\n    _setattr(self, 'path', path)\n    _setattr(self, 'name', name)\n    _setattr(self, 'text', text)\n    _setattr(self, 'cells', cells)\n    _setattr(self, 'versions', _factory_versions() if versions is _FACTORY else versions)\n": _m95,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.key, self.uri, self.version, self.path, self.name, self.text, self.cells, self.versions, ) == (other.key, other.uri, other.version, other.path, other.name, other.text, other.cells, other.versions, )\n    return NotImplemented\n': _m96,
+    'def __hash__(self):\n    return hash((self.key, self.uri, self.version, self.path, self.name, self.text, self.cells, self.versions, ))\n': _m97,
+    'def __init__(self, number, text, rows, masks=_FACTORY, left_out=_default_left_out):\n    self.number = number\n    self.text = text\n    self.rows = rows\n    self.masks = _factory_masks() if masks is _FACTORY else masks\n    self.left_out = left_out\n': _m98,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.number, self.text, self.rows, self.masks, self.left_out, ) == (other.number, other.text, other.rows, other.masks, other.left_out, )\n    return NotImplemented\n': _m99,
+    'def __init__(self, regions, masked):\n    self.regions = regions\n    self.masked = masked\n': _m100,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.regions, self.masked, ) == (other.regions, other.masked, )\n    return NotImplemented\n': _m101,
+    'def __init__(self, number, first_line, last_line, start, end):\n    self.number = number\n    self.first_line = first_line\n    self.last_line = last_line\n    self.start = start\n    self.end = end\n': _m102,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.number, self.first_line, self.last_line, self.start, self.end, ) == (other.number, other.first_line, other.last_line, other.start, other.end, )\n    return NotImplemented\n': _m103,
+    'def __init__(self, path, line, column, end_line, end_column, code, message, fixable, fix_safety, cell=_default_cell):\n    self.path = path\n    self.line = line\n    self.column = column\n    self.end_line = end_line\n    self.end_column = end_column\n    self.code = code\n    self.message = message\n    self.fixable = fixable\n    self.fix_safety = fix_safety\n    self.cell = cell\n': _m104,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.line, self.column, self.end_line, self.end_column, self.code, self.message, self.fixable, self.fix_safety, self.cell, ) == (other.path, other.line, other.column, other.end_line, other.end_column, other.code, other.message, other.fixable, other.fix_safety, other.cell, )\n    return NotImplemented\n': _m105,
+    'def __init__(self, path, diagnostics=_FACTORY, remaining=_FACTORY, original=_default_original, fixed=_default_fixed, encoding=_default_encoding, error=_default_error, fixed_codes=_FACTORY, notes=_FACTORY, depends_on=_FACTORY):\n    self.path = path\n    self.diagnostics = _factory_diagnostics() if diagnostics is _FACTORY else diagnostics\n    self.remaining = _factory_remaining() if remaining is _FACTORY else remaining\n    self.original = original\n    self.fixed = fixed\n    self.encoding = encoding\n    self.error = error\n    self.fixed_codes = _factory_fixed_codes() if fixed_codes is _FACTORY else fixed_codes\n    self.notes = _factory_notes() if notes is _FACTORY else notes\n    self.depends_on = _factory_depends_on() if depends_on is _FACTORY else depends_on\n': _m106,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.diagnostics, self.remaining, self.original, self.fixed, self.encoding, self.error, self.fixed_codes, self.notes, self.depends_on, ) == (other.path, other.diagnostics, other.remaining, other.original, other.fixed, other.encoding, other.error, other.fixed_codes, other.notes, other.depends_on, )\n    return NotImplemented\n': _m107,
+    "def __init__(self, select, unsafe_fixes=_default_unsafe_fixes, fix=_default_fix, only=_default_only, roots=_default_roots):\n    _setattr(self, 'select', select)\n    _setattr(self, 'unsafe_fixes', unsafe_fixes)\n    _setattr(self, 'fix', fix)\n    _setattr(self, 'only', only)\n    _setattr(self, 'roots', roots)\n": _m108,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.select, self.unsafe_fixes, self.fix, self.only, self.roots, ) == (other.select, other.unsafe_fixes, other.fix, other.only, other.roots, )\n    return NotImplemented\n': _m109,
+    'def __hash__(self):\n    return hash((self.select, self.unsafe_fixes, self.fix, self.only, self.roots, ))\n': _m110,
+    'def __init__(self, path, source, facts):\n    self.path = path\n    self.source = source\n    self.facts = facts\n': _m111,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.source, self.facts, ) == (other.path, other.source, other.facts, )\n    return NotImplemented\n': _m112,
+    'def __init__(self, root, _modules=_FACTORY, _plain=_FACTORY, _bytes=_FACTORY, _files=_default__files, touched=_FACTORY, _caller_models=_FACTORY, _hashes=_FACTORY, _epoch=_default__epoch, _seen=_FACTORY, _located=_FACTORY, _rooted=_FACTORY, _folders=_FACTORY, _folders_run=_default__folders_run, _functions=_FACTORY, _functions_epoch=_default__functions_epoch, _stars=_FACTORY, _stars_epoch=_default__stars_epoch, _contents=_FACTORY, _contents_epoch=_default__contents_epoch, _contents_run=_default__contents_run, _contents_read=_FACTORY, _saying=_FACTORY, _saying_epoch=_default__saying_epoch, _saying_digests=_FACTORY, _backward_bytes=_FACTORY):\n    self.root = root\n    self._modules = _factory__modules() if _modules is _FACTORY else _modules\n    self._plain = _factory__plain() if _plain is _FACTORY else _plain\n    self._bytes = _factory__bytes() if _bytes is _FACTORY else _bytes\n    self._files = _files\n    self.touched = _factory_touched() if touched is _FACTORY else touched\n    self._caller_models = _factory__caller_models() if _caller_models is _FACTORY else _caller_models\n    self._hashes = _factory__hashes() if _hashes is _FACTORY else _hashes\n    self._epoch = _epoch\n    self._seen = _factory__seen() if _seen is _FACTORY else _seen\n    self._located = _factory__located() if _located is _FACTORY else _located\n    self._rooted = _factory__rooted() if _rooted is _FACTORY else _rooted\n    self._folders = _factory__folders() if _folders is _FACTORY else _folders\n    self._folders_run = _folders_run\n    self._functions = _factory__functions() if _functions is _FACTORY else _functions\n    self._functions_epoch = _functions_epoch\n    self._stars = _factory__stars() if _stars is _FACTORY else _stars\n    self._stars_epoch = _stars_epoch\n    self._contents = _factory__contents() if _contents is _FACTORY else _contents\n    self._contents_epoch = _contents_epoch\n    self._contents_run = _contents_run\n    self._contents_read = _factory__contents_read() if _contents_read is _FACTORY else _contents_read\n    self._saying = _factory__saying() if _saying is _FACTORY else _saying\n    self._saying_epoch = _saying_epoch\n    self._saying_digests = _factory__saying_digests() if _saying_digests is _FACTORY else _saying_digests\n    self._backward_bytes = _factory__backward_bytes() if _backward_bytes is _FACTORY else _backward_bytes\n': _m113,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.root, self._modules, self._plain, self._bytes, self._files, self.touched, self._caller_models, self._hashes, self._epoch, self._seen, self._located, self._rooted, self._folders, self._folders_run, self._functions, self._functions_epoch, self._stars, self._stars_epoch, self._contents, self._contents_epoch, self._contents_run, self._contents_read, self._saying, self._saying_epoch, self._saying_digests, self._backward_bytes, ) == (other.root, other._modules, other._plain, other._bytes, other._files, other.touched, other._caller_models, other._hashes, other._epoch, other._seen, other._located, other._rooted, other._folders, other._folders_run, other._functions, other._functions_epoch, other._stars, other._stars_epoch, other._contents, other._contents_epoch, other._contents_run, other._contents_read, other._saying, other._saying_epoch, other._saying_digests, other._backward_bytes, )\n    return NotImplemented\n': _m114,
+    "def __init__(self, block, first, second, first_index, second_index):\n    _setattr(self, 'block', block)\n    _setattr(self, 'first', first)\n    _setattr(self, 'second', second)\n    _setattr(self, 'first_index', first_index)\n    _setattr(self, 'second_index', second_index)\n": _m115,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.block, self.first, self.second, self.first_index, self.second_index, ) == (other.block, other.first, other.second, other.first_index, other.second_index, )\n    return NotImplemented\n': _m116,
+    'def __hash__(self):\n    return hash((self.block, self.first, self.second, self.first_index, self.second_index, ))\n': _m117,
+    "def __init__(self, statement, in_loop, function):\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'in_loop', in_loop)\n    _setattr(self, 'function', function)\n": _m118,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.statement, self.in_loop, self.function, ) == (other.statement, other.in_loop, other.function, )\n    return NotImplemented\n': _m119,
+    'def __hash__(self):\n    return hash((self.statement, self.in_loop, self.function, ))\n': _m120,
+    "def __init__(self, start, end, text, order):\n    _setattr(self, 'start', start)\n    _setattr(self, 'end', end)\n    _setattr(self, 'text', text)\n    _setattr(self, 'order', order)\n": _m121,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.start, self.end, self.text, self.order, ) == (other.start, other.end, other.text, other.order, )\n    return NotImplemented\n': _m122,
+    'def __hash__(self):\n    return hash((self.start, self.end, self.text, self.order, ))\n': _m123,
+    'def __init__(self, code, message, node, fix=_default_fix, related=_FACTORY):\n    self.code = code\n    self.message = message\n    self.node = node\n    self.fix = fix\n    self.related = _factory_related() if related is _FACTORY else related\n': _m124,
+    'def __init__(self, edits, safety=_default_safety, copies=_default_copies, alone=_default_alone, match_subjects=_default_match_subjects):\n    self.edits = edits\n    self.safety = safety\n    self.copies = copies\n    self.alone = alone\n    self.match_subjects = match_subjects\n': _m125,
+    "def __init__(self, anchor, where, lines):\n    _setattr(self, 'anchor', anchor)\n    _setattr(self, 'where', where)\n    _setattr(self, 'lines', lines)\n": _m126,
+    "def __init__(self, statement, keep_comments=_default_keep_comments):\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'keep_comments', keep_comments)\n": _m127,
+    "def __init__(self, node, new, statement, span=_default_span):\n    _setattr(self, 'node', node)\n    _setattr(self, 'new', new)\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'span', span)\n": _m128,
 }

@@ -270,6 +270,10 @@ def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     epochs = steps or _says_an_epoch_loop(data) or _sums_a_loss(data) or _hands_an_optimizer_over(data)
     if not epochs and not (b"_step(" in data and b"class" in data):
         return False, {}
+    if b"TrainerCallback" in data and (b"clip_grad" in data or b"zero_grad" in data):
+        # a callback of transformers' Trainer (its hooks `on_optimizer_step(`, `on_pre_optimizer_step(`
+        # say `_step(`) clipping or clearing in a hook the Trainer calls around its step (GF010, GF002)
+        return True, {}
     from gradfix.project import project_for
 
     project = project_for(path)

@@ -23,7 +23,7 @@ def _cell(text: str) -> str:
 
 def entries_markdown() -> str:
     sys.path.insert(0, str(ROOT))
-    from gradfix.libraries import LIBRARIES, Constructor, Context, FrameworkClass, Method, OptimizerClass
+    from gradfix.libraries import LIBRARIES, CallbackClass, Constructor, Context, FrameworkClass, Method, OptimizerClass
 
     out: list[str] = []
     for lib in LIBRARIES:
@@ -32,7 +32,7 @@ def entries_markdown() -> str:
             out.append(f"{lib.note}\n")
         out.append("| entry | what it does to gradients | proof |")
         out.append("| --- | --- | --- |")
-        for entry in (*lib.constructors, *lib.methods, *lib.contexts, *lib.frameworks, *lib.optimizers):
+        for entry in (*lib.constructors, *lib.methods, *lib.contexts, *lib.frameworks, *lib.callbacks, *lib.optimizers):
             if isinstance(entry, Constructor):
                 name = f"`{entry.qualname}(...)`"
                 returns = ", ".join(k or "?" for k in entry.returns)
@@ -60,6 +60,11 @@ def entries_markdown() -> str:
                 name = f"`{entry.qualname}` optimizer"
                 takes = ", ".join(f"`{k}`" for k in entry.clear_keywords) or "no argument"
                 what = f"`zero_grad` takes {takes}: gradfix never passes `set_to_none`"
+            elif isinstance(entry, CallbackClass):
+                name = f"subclass of `{entry.qualname}` (a callback)"
+                hooks = ", ".join(f"{hook}: {role}" for hook, role in entry.hooks.items())
+                passed = ", ".join(f"`{keyword}`: {what}" for keyword, what in entry.arguments)
+                what = f"hooks ({hooks})" + (f"; every hook is passed {passed}" if passed else "")
             else:
                 assert isinstance(entry, FrameworkClass)
                 name = f"subclass of `{entry.qualname}`"

@@ -190,3 +190,18 @@ def test_a_run_over_files_prefilters_each_file_once(tmp_path: Path, monkeypatch:
     seen.clear()
     result = runner.process_source(str(tmp_path / "plain.py"), b"print('no gradients here')\n", options)
     assert seen == ["plain.py"] and result.diagnostics == []
+
+
+def test_a_trainer_callback_that_clips_or_clears_in_a_step_hook_says_training(tmp_path: Path) -> None:
+    """A module of transformers callbacks holds no backward of its own; its `on_optimizer_step(` /
+    `on_pre_optimizer_step(` hooks say `_step(`, and with `TrainerCallback` and a clip or a clear
+    written it is read (GF010, GF002). Without a clip or a clear, or without a hook named like a
+    step, it is not."""
+    (tmp_path / "pyproject.toml").write_text("")
+    clips = b"from transformers import TrainerCallback\nimport torch\n\n\nclass C(TrainerCallback):\n    def on_optimizer_step(self, args, state, control, model=None, **kw):\n        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)\n"
+    clears = clips.replace(b"on_optimizer_step", b"on_pre_optimizer_step").replace(b"torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)", b"model.zero_grad()")
+    logs = clips.replace(b"torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)", b"print(state.global_step)")
+    at_log = clips.replace(b"on_optimizer_step", b"on_log")
+    for name, data, expected in (("clips.py", clips, True), ("clears.py", clears, True), ("logs.py", logs, False), ("at_log.py", at_log, False)):
+        (tmp_path / name).write_bytes(data)
+        assert might_train(data, str(tmp_path / name)) is expected, name

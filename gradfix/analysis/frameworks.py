@@ -14,7 +14,7 @@ from gradfix import syntax as ast
 
 from gradfix import libraries
 from gradfix.analysis.names import call_name, dotted, keyword, last_name
-from gradfix.libraries import Constructor, Context, Effect, FrameworkClass, Gate, Method
+from gradfix.libraries import CallbackClass, Constructor, Context, Effect, FrameworkClass, Gate, Method
 from gradfix.records import dataclass
 
 # library kind -> the loop model's kind of object
@@ -188,3 +188,35 @@ def framework_through_file(node: ast.ClassDef, classes, qualify) -> FrameworkCla
         chain.append(parent)
         entry = framework_of(parent, qualify)
     return entry
+
+
+def callback_hooks(role: str) -> tuple[str, ...]:
+    """The hook names that have `role` in some callback table (`"after-step"`: transformers'
+    `on_optimizer_step`): what a rule looks up in a class's methods before asking its bases."""
+    return libraries.CALLBACK_HOOKS_BY_ROLE.get(role, ())
+
+
+def callback_through_file(node: ast.ClassDef, classes, qualify) -> CallbackClass | None:  # type: ignore[no-untyped-def]
+    """The callback table of a class whose base is a callback base class of a table (`class
+    Clip(TrainerCallback)`), also through base classes of the same file (`class Mine(Base)`
+    with `class Base(transformers.TrainerCallback)`), three levels up at most."""
+    chain = [node]
+    while len(chain) < 4:
+        current = chain[-1]
+        for base in current.bases:
+            name = dotted(base)
+            entry = libraries.callback_class(qualify(name) or name) if name else None
+            if entry is not None:
+                return entry
+        local = [classes.get(dotted(base) or "") for base in current.bases]
+        parent = next((c for c in local if c is not None and c not in chain), None)
+        if parent is None:
+            return None
+        chain.append(parent)
+    return None
+
+
+def hook_of_role(entry: CallbackClass, role: str) -> str | None:
+    """The one hook of `entry` with `role` (`"before-step"`: `on_pre_optimizer_step`)."""
+    found = [hook for hook, has in entry.hooks.items() if has == role]
+    return found[0] if len(found) == 1 else None

@@ -2,12 +2,13 @@
 
 One module per library holds its table (see schema.py for the shape and docs/libraries.md
 for every entry and the test that proves it). This package imports none of the libraries;
-it only answers five questions, by qualified name or by kind:
+it only answers six questions, by qualified name or by kind:
 
     constructor("accelerate.Accelerator")          -> Constructor (kind, accumulation setting)
     method("accelerator", "backward")              -> Method (effects, divisor, gate)
     context("accelerator", "accumulate")           -> Context (what changes in the body)
     framework_class("pytorch_lightning.LightningModule") -> FrameworkClass (who clears and steps)
+    callback_class("transformers.TrainerCallback")  -> CallbackClass (where each hook runs in a step)
     optimizer_class("apex.optimizers.FusedAdam")   -> OptimizerClass (what its zero_grad takes)
 
 Rules never look at library names: the loop model turns these answers into events.
@@ -19,6 +20,7 @@ from . import accelerate, apex, deepspeed, horovod, ignite, lightning, timm, tor
 from .schema import (
     ARGUMENT_KINDS,
     AccumulationSetting,
+    CallbackClass,
     Constructor,
     Context,
     Effect,
@@ -54,6 +56,13 @@ def _index_by_names(entries) -> dict[str, object]:
 
 CONSTRUCTORS: dict[str, Constructor] = _index_by_names(c for lib in LIBRARIES for c in lib.constructors)  # type: ignore[assignment]
 FRAMEWORK_CLASSES: dict[str, FrameworkClass] = _index_by_names(f for lib in LIBRARIES for f in lib.frameworks)  # type: ignore[assignment]
+CALLBACK_CLASSES: dict[str, CallbackClass] = _index_by_names(c for lib in LIBRARIES for c in lib.callbacks)  # type: ignore[assignment]
+# role -> the hook names that have it in some callback table (`"after-step"`: ("on_optimizer_step",))
+CALLBACK_HOOKS_BY_ROLE: dict[str, tuple[str, ...]] = {}
+for _callback in {id(c): c for c in CALLBACK_CLASSES.values()}.values():
+    for _hook, _role in _callback.hooks.items():
+        if _hook not in CALLBACK_HOOKS_BY_ROLE.get(_role, ()):
+            CALLBACK_HOOKS_BY_ROLE[_role] = (*CALLBACK_HOOKS_BY_ROLE.get(_role, ()), _hook)
 OPTIMIZER_CLASSES: dict[str, OptimizerClass] = _index_by_names(o for lib in LIBRARIES for o in lib.optimizers)  # type: ignore[assignment]
 METHODS: dict[tuple[str, str], Method] = {}
 CONTEXTS: dict[tuple[str, str], Context] = {}
@@ -66,7 +75,7 @@ for _lib in LIBRARIES:
         if (_c.kind, _c.name) in CONTEXTS:
             raise ValueError(f"two library entries claim context {_c.kind}.{_c.name}")
         CONTEXTS[(_c.kind, _c.name)] = _c
-del _lib, _m, _c
+del _lib, _m, _c, _callback, _hook, _role
 
 
 def constructor(qualname: str) -> Constructor | None:
@@ -89,6 +98,11 @@ def framework_class(qualname: str) -> FrameworkClass | None:
     return FRAMEWORK_CLASSES.get(qualname)
 
 
+def callback_class(qualname: str) -> CallbackClass | None:
+    """The hook roles of a callback base class (where in an optimizer step each hook runs)."""
+    return CALLBACK_CLASSES.get(qualname)
+
+
 def optimizer_class(qualname: str) -> OptimizerClass | None:
     """An optimizer class whose `zero_grad` differs from torch's (`apex.optimizers.FusedAdam`)."""
     return OPTIMIZER_CLASSES.get(qualname)
@@ -98,7 +112,7 @@ def all_entries() -> list[tuple[Library, object]]:
     """Every entry of every table, with its library (for docs and the proof check)."""
     out: list[tuple[Library, object]] = []
     for lib in LIBRARIES:
-        for entry in (*lib.constructors, *lib.methods, *lib.contexts, *lib.frameworks, *lib.optimizers):
+        for entry in (*lib.constructors, *lib.methods, *lib.contexts, *lib.frameworks, *lib.callbacks, *lib.optimizers):
             out.append((lib, entry))
     return out
 
@@ -106,6 +120,9 @@ def all_entries() -> list[tuple[Library, object]]:
 __all__ = [
     "ARGUMENT_KINDS",
     "AccumulationSetting",
+    "CALLBACK_CLASSES",
+    "CALLBACK_HOOKS_BY_ROLE",
+    "CallbackClass",
     "CONSTRUCTORS",
     "CONTEXTS",
     "Constructor",
@@ -121,6 +138,7 @@ __all__ = [
     "OPTIMIZER_CLASSES",
     "OptimizerClass",
     "all_entries",
+    "callback_class",
     "constructor",
     "context",
     "framework_class",

@@ -165,6 +165,33 @@ class FrameworkClass:
 
 
 @dataclass(frozen=True)
+class CallbackClass:
+    """A base class of callbacks whose methods a framework's loop calls at fixed points around
+    each optimizer step (transformers' `TrainerCallback`).
+
+    ``hooks`` maps a method name a subclass may define to its place in one optimizer step:
+    ``"before-step"`` (after the window's backward passes and the framework's clip, right before
+    ``optimizer.step()``: a clear there leaves the step nothing to apply),
+    ``"after-step"`` (right after ``optimizer.step()``, before the framework clears: a clip there
+    changes no step), ``"after-clear"`` (after the framework's clear: a clear there is harmless),
+    ``"window-start"`` (before the window's first backward), ``"micro-batch-end"`` (after a
+    backward that ends no window). ``arguments`` pairs a keyword the framework passes every hook
+    with what it is (``("model", "model")``: the framework's model, the one it clears;
+    ``("optimizer", "optimizer")``: the optimizer it steps). Every hook of one table is called
+    with the same arguments, so a hook renamed to another of its table still gets what it used.
+    """
+
+    qualname: str
+    hooks: dict[str, str]
+    source: str
+    proof: str
+    aliases: tuple[str, ...] = ()
+    arguments: tuple[tuple[str, str], ...] = ()
+    stand_in: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
 class OptimizerClass:
     """An optimizer class whose `zero_grad` does not take torch's arguments.
 
@@ -194,6 +221,7 @@ class Library:
     methods: tuple[Method, ...] = ()
     contexts: tuple[Context, ...] = ()
     frameworks: tuple[FrameworkClass, ...] = ()
+    callbacks: tuple[CallbackClass, ...] = ()
     optimizers: tuple[OptimizerClass, ...] = ()
     kinds: dict[str, str] = field(default_factory=dict)  # kind -> what it is
     runs_here: bool = True  # False: proofs use a stand-in

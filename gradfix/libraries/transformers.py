@@ -14,7 +14,7 @@ the double division of huggingface/transformers#40052 and huggingface/accelerate
 
 from __future__ import annotations
 
-from .schema import AccumulationSetting, Effect, FrameworkClass, Library, Method
+from .schema import AccumulationSetting, CallbackClass, Effect, FrameworkClass, Library, Method
 
 VERSION = "5.24.0"
 _SRC = f"transformers {VERSION}: transformers/"
@@ -56,7 +56,47 @@ FRAMEWORKS = (
             "So a compute_loss override that divides by self.args.gradient_accumulation_steps is divided twice: "
             "GF016 (test_compute_loss_override_dividing_by_accumulation_is_divided_again). A training_step "
             "override replaces that division: it must divide by the count itself before "
-            "self.accelerator.backward, which divides by 1 (test_training_step_override_owns_the_division)."
+            "self.accelerator.backward, which divides by 1 (test_training_step_override_owns_the_division). "
+            "The base leaves the loss undivided when the model takes **kwargs and the Trainer counted the "
+            "window's items (num_items_in_batch, passed on to the model, which divides by it); an override "
+            "calling self.compute_loss(model, inputs) without num_items_in_batch gets the micro-batch mean even "
+            "then, and must divide; one passing it on must not "
+            "(test_training_step_override_without_num_items_is_undivided_for_a_loss_kwargs_model; GF005)."
+        ),
+    ),
+)
+
+# Where `Trainer._inner_training_loop` calls each hook of the callbacks it was given
+# (`Trainer(callbacks=[...])`, `trainer.add_callback(...)`), at a window's end: clip
+# (max_grad_norm > 0), on_pre_optimizer_step, optimizer.step(), on_optimizer_step,
+# lr_scheduler.step(), model.zero_grad(), on_step_end; after a micro-batch that ends no window,
+# on_substep_end; on_step_begin before a window's first training_step. CallbackHandler.call_event
+# passes every hook model=, optimizer= (the Trainer's own, refreshed when train() starts).
+CALLBACKS = (
+    CallbackClass(
+        qualname="transformers.TrainerCallback",
+        aliases=("transformers.trainer_callback.TrainerCallback",),
+        hooks={
+            "on_step_begin": "window-start",
+            "on_substep_end": "micro-batch-end",
+            "on_pre_optimizer_step": "before-step",
+            "on_optimizer_step": "after-step",
+            "on_step_end": "after-clear",
+        },
+        arguments=(("model", "model"), ("optimizer", "optimizer")),
+        source=_SRC + "trainer.py Trainer._inner_training_loop; trainer_callback.py CallbackHandler.call_event",
+        proof=_PROOF + "test_callback_hooks_run_around_the_optimizer_step",
+        note=(
+            "on_pre_optimizer_step sees the window's summed (and, with max_grad_norm > 0, clipped) gradients "
+            "and the weights before the step; on_optimizer_step the same gradients and the stepped weights; "
+            "on_step_end no gradients (model.zero_grad() ran); the model= and optimizer= keywords are the "
+            "Trainer's model and optimizer (test_callback_hooks_run_around_the_optimizer_step). A clip in "
+            "on_optimizer_step changes no step: training is that of no clip at all, and the same clip in "
+            "on_pre_optimizer_step (the same parameters) clips the step "
+            "(test_clip_in_the_optimizer_step_hook_changes_no_step; GF010). A clear in on_pre_optimizer_step "
+            "(model.zero_grad(), optimizer.zero_grad()) leaves the step no gradient: SGD leaves the weights "
+            "as they were; a clear in on_step_end changes nothing "
+            "(test_clear_in_the_pre_optimizer_step_hook_wipes_the_step; GF002)."
         ),
     ),
 )
@@ -101,6 +141,7 @@ LIBRARY = Library(
     import_names=("transformers",),
     methods=METHODS,
     frameworks=FRAMEWORKS,
+    callbacks=CALLBACKS,
     kinds={
         "hf-trainer": "`self` inside a transformers.Trainer subclass",
         "hf-trainer-accelerator": "`self.accelerator` of a Trainer: an accelerate.Accelerator whose count is 1",

@@ -187,6 +187,16 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     runs `on_after_backward` and `opt.step()` runs `on_before_optimizer_step` before it updates;
     nothing clears for the user there, so the clear is removed only when the module's
     `training_step` clears by itself, and otherwise reported without a fix.
+
+    Likewise a clear at the top level of a transformers `TrainerCallback`'s
+    `on_pre_optimizer_step` (also of a subclass of one of the file's callbacks): the Trainer
+    calls it after the window's backward passes, right before `optimizer.step()`, so
+    `model.zero_grad()` or `optimizer.zero_grad()` of the model or optimizer the Trainer passes
+    (the hook's `model` / `optimizer` parameter, `kwargs["model"]`, `kwargs.get("optimizer")`,
+    or a name the hook binds once to one of them) leaves the step nothing to apply. The fix
+    removes the clear (the Trainer clears its model after each step): safe for the model's
+    clear, unsafe for the optimizer's (an optimizer handed to the Trainer may hold parameters
+    outside its model, which the Trainer does not clear).
     """
 
     code = "GF002"
@@ -216,6 +226,11 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
         " clear at the top of `training_step` instead"
     )
 
+    callback_hook_message = (
+        "`{clear}` runs in the callback hook `{hook}`, which the trainer calls after the backward and right before"
+        " the optimizer step: it wipes the gradients the step is about to apply (the trainer clears by itself)"
+    )
+
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         yield from super().check(model)
         data = model.source.data
@@ -225,6 +240,7 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                 yield step_hook_finding(self.code, hook, self.hook_message.format(clear=clear, opt=hook.optimizer), POST, model)
         if (b"on_after_backward" in data or b"on_before_optimizer_step" in data) and b"zero_grad" in data:
             yield from self._lightning_hook_clears(model, b"automatic_optimization" in data)
+        yield from self._callback_hook_clears(model)
 
     def _lightning_hook_clears(self, model: ModuleModel, switch_named: bool) -> Iterator[Finding]:
         """A clear at the top level of `on_after_backward` or `on_before_optimizer_step` of a
@@ -523,6 +539,40 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
         if backward_for_an_input_first(loop, step):
             return Fix([remove, after_the_attack(loop, step, statement) or start], Safety.UNSAFE)
         return Fix([remove, start], Safety.SAFE)
+
+
+def _callback_receivers(node: ast.FunctionDef, passed: dict[str, str]) -> dict[str, str]:
+    """What the expressions of a callback hook stand for, of the keywords its trainer passes
+    every hook (`passed`: keyword -> "model" / "optimizer"): a parameter of that name (not
+    positional-only: they come by keyword), `kwargs["model"]` and `kwargs.get("model")` of its
+    `**kwargs`, and a name the hook binds once, at its top level, to one of those (written
+    without spaces, as `source.code(...).replace(" ", "")` shows them)."""
+    arguments = node.args
+    found = {a.arg: passed[a.arg] for a in (*arguments.args, *arguments.kwonlyargs) if a.arg in passed}
+    rest = arguments.kwarg.arg if arguments.kwarg is not None else None
+    for keyword, what in passed.items() if rest is not None and rest not in found else ():
+        found[f'{rest}["{keyword}"]'] = found[f"{rest}['{keyword}']"] = what
+        found[f'{rest}.get("{keyword}")'] = found[f"{rest}.get('{keyword}')"] = what
+    bound: dict[str, int] = {}
+    for sub in ast_walk(node):
+        if isinstance(sub, ast.Name) and not isinstance(sub.ctx, ast.Load):
+            bound[sub.id] = bound.get(sub.id, 0) + 1
+    for stmt in node.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            name = stmt.targets[0].id
+            value = stmt.value
+            shown = None
+            if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and value.value.id == rest:
+                key = value.slice
+                shown = f'{rest}["{key.value}"]' if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
+            elif isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in ("get", "pop"):
+                if dotted(value.func.value) == rest and value.args and isinstance(value.args[0], ast.Constant) and isinstance(value.args[0].value, str):
+                    shown = f'{rest}["{value.args[0].value}"]'
+            if shown is not None and shown in found and bound.get(name) == 1 and name not in found:
+                found[name] = found[shown]
+    # a parameter rebound in the hook is no longer what the trainer passed
+    params = {a.arg for a in (*arguments.args, *arguments.kwonlyargs)}
+    return {k: v for k, v in found.items() if not (k in params and k in bound)}
 
 
 def _lightning_clear_receivers(params: list[str], callback: bool, before_step: bool) -> list[str]:

@@ -16,6 +16,7 @@ from gradfix.source import FOR_LOOPS, FUNCTIONS, TRIES, Source, dotted
 from gradfix.transforms._accumulation import AccumulationRule
 from gradfix.transforms._common import event_info, ignite_every, ignite_handlers
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Safety
+from gradfix.libraries.schema import Effect
 from gradfix.walk import ast_walk, child_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -26,6 +27,19 @@ _MAX_DEPTH = 6
 _LOSS_HELPER = lazily(
     r"compute_?loss|get_?loss|calc(ulate)?_?loss|loss_?step|(^|_)(train(ing)?|forward|model|micro)_?step$|accum", re.I
 )
+
+
+_TRAINING_STEP_HOOKS: list[frozenset[str]] = []
+
+
+def _training_step_hooks() -> frozenset[str]:
+    """The method names some framework table calls once per micro-batch ("training-step":
+    `training_step`), looked up in a class's methods before any base is resolved."""
+    if not _TRAINING_STEP_HOOKS:
+        from gradfix.libraries import FRAMEWORK_CLASSES
+
+        _TRAINING_STEP_HOOKS.append(frozenset(h for e in FRAMEWORK_CLASSES.values() for h, r in e.hooks.items() if r == "training-step"))
+    return _TRAINING_STEP_HOOKS[0]
 
 
 class UnscaledAccumulation(AccumulationRule):
@@ -46,6 +60,17 @@ class UnscaledAccumulation(AccumulationRule):
     to one; or `event_filter=` a lambda or a function of the module whose whole body is `return
     iteration % N == 0`, the same window) that steps an optimizer and clears it after, and
     neither backpropagates nor clips: fixed as `(loss / N).backward()`.
+    So is a transformers `Trainer` subclass's `training_step` override that backpropagates with
+    `self.accelerator.backward(loss)` (the Trainer's Accelerator divides by 1; the base
+    `training_step` divides by the count) a loss bound once to a call, an attribute or a
+    subscript (`self.compute_loss(model, inputs)` without `num_items_in_batch`, `outputs.loss`:
+    a micro-batch's mean), in a class that never says `accumulation` nor `loss_is_scaled` and
+    reads no `num_items...` name, in a file whose classes override no `compute_loss` and that
+    names no `compute_loss_func`: reported without
+    a fix (the base divides by `self.current_gradient_accumulation_steps`, smaller for an
+    epoch's short last window). An override returning `loss.detach() /
+    self.args.gradient_accumulation_steps` was written for transformers 4.29-4.45, whose
+    Accelerator divided: left alone.
     A counter reset at the step is a window too: `count += 1` ... `if count == N:` (or `if
     count % N == 0:`) ... `count = 0`, and so is one that wraps itself: `count = (count + 1) %
     N` (or `count += 1; count %= N`) ... `if count == 0:`, and so is a countdown: `left = N`
@@ -293,10 +318,15 @@ class UnscaledAccumulation(AccumulationRule):
         "`{helper}(...)` backpropagates `{loss}` unscaled while gradients accumulate over `{n}` micro-batches: "
         "divide it by `{n}`"
     )
+    override_message = (
+        "`{call}` backpropagates `{loss}` undivided in an override of `{hook}`, whose base divides by the accumulation"
+        " count and whose `{via}` does not: gradients are `{n}` times too large; divide `{loss}` by `{n}`"
+    )
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         yield from super().check(model)
+        yield from self._framework_step_overrides(model)
         for acc in told_accumulations(model):
             # `loss_scaler(loss, opt, need_update=(i + 1) % N == 0)` (timm): the keyword is the window
             finding = self.check_accumulation(acc, model)
@@ -306,6 +336,122 @@ class UnscaledAccumulation(AccumulationRule):
         data = model.source.data
         if b"ITERATION_COMPLETED" in data and (b"every" in data or b"event_filter" in data):
             yield from self._ignite_windows(model)
+
+    def _framework_step_overrides(self, model: ModuleModel) -> Iterator[Finding]:
+        """An override of a framework's training-step hook whose base method divides the loss by
+        the accumulation count (transformers' `Trainer.training_step`: Method `hf-trainer.training_step`
+        DIVIDES_LOSS), backpropagating through the framework's own method that does not divide
+        (`self.accelerator.backward(loss)`: the Trainer's Accelerator counts 1) a loss bound
+        once, to a call, an attribute or a subscript (`self.compute_loss(model, inputs)` without
+        `num_items_in_batch`, `F.cross_entropy(...)`, `outputs.loss`; not `a / b`), rebound at
+        most by `loss = loss.mean()`: a micro-batch's mean. Silent when the class says
+        `accumulation` at all (`return loss.detach() / self.args.gradient_accumulation_steps` is
+        code written for transformers 4.29-4.45, whose Accelerator divided) or `loss_is_scaled`,
+        reads a `num_items...` name (the window's item count handed on: the model may divide by
+        it), when a class of the file overrides `compute_loss`, and when the file names
+        `compute_loss_func` (the user's loss function decides). Gradients are then `count` times
+        those of the base method (tests/libraries/test_transformers.py::test_training_step_override_owns_the_division,
+        test_training_step_override_without_num_items_is_undivided_for_a_loss_kwargs_model).
+        Reported without a fix: the base divides by `self.current_gradient_accumulation_steps`
+        (smaller for an epoch's short last window), which the hand fix may or may not want."""
+        from gradfix import libraries
+        from gradfix.analysis.frameworks import framework_through_file, self_kind
+
+        facts = model.facts
+        source = model.source
+        for name, methods in facts.methods.items():
+            cls = facts.classes.get(name)
+            if cls is None or not cls.bases or _training_step_hooks().isdisjoint(methods):
+                continue
+            entry = framework_through_file(cls, facts.classes, facts.imports.qualify)
+            kind = self_kind(entry.qualname) if entry is not None else None
+            setting = entry.accumulation if entry is not None else None
+            if kind is None or setting is None or setting.attribute is None or entry.manual_switch is not None:  # type: ignore[union-attr]
+                continue
+            for hook, role in entry.hooks.items():  # type: ignore[union-attr]
+                base = libraries.method(kind, hook)
+                info = methods.get(hook)
+                if role != "training-step" or info is None or base is None or Effect.DIVIDES_LOSS not in base.effects:
+                    continue
+                found = self._undivided_override(info.node, kind, setting.attribute, methods, cls, model)
+                if found is not None:
+                    call, loss, via = found
+                    n = f"self.{setting.attribute}"
+                    message = self.override_message.format(call=source.code(call), loss=loss, hook=hook, via=via, n=n)
+                    yield Finding(self.code, message, call)
+
+    @staticmethod
+    def _undivided_override(node, kind: str, attribute: str, methods, cls, model: ModuleModel):  # type: ignore[no-untyped-def]
+        """(the backward call, the loss's name, the backward method as written) of an override
+        backpropagating an undivided micro-batch mean, or None (see `_framework_step_overrides`)."""
+        from gradfix import libraries
+
+        source = model.source
+        text = source.segment(cls)
+        overrides_loss = any("compute_loss" in m for m in model.facts.methods.values())  # (also a base's of the file)
+        if "accumulation" in text or "loss_is_scaled" in text or overrides_loss or "compute_loss_func" in source.text:
+            return None
+        if any(isinstance(n, ast.Name) and "num_items" in n.id and isinstance(n.ctx, ast.Load) for n in ast_walk(cls)):
+            return None  # the window's item count handed on: the model may divide by it
+        backwards = [
+            c for c in ast_walk(node)
+            if isinstance(c, ast.Call) and isinstance(c.func, ast.Attribute) and c.func.attr == "backward"
+        ]  # fmt: skip
+        if len(backwards) != 1:
+            return None
+        call = backwards[0]
+        owner = call.func.value  # type: ignore[attr-defined]
+        if not (isinstance(owner, ast.Attribute) and isinstance(owner.value, ast.Name) and owner.value.id == "self"):
+            return None
+        holder = libraries.method(kind, owner.attr)
+        method = libraries.method(holder.returns, "backward") if holder is not None and holder.returns else None
+        if method is None or Effect.BACKWARD not in method.effects or Effect.DIVIDES_LOSS in method.effects:
+            return None
+        if not call.args or not isinstance(call.args[0], ast.Name) or method.loss_argument != 0:
+            return None
+        loss = call.args[0].id
+        if any(isinstance(n, (ast.For, ast.While, ast.AsyncFor)) and any(c is call for c in ast_walk(n)) for n in ast_walk(node)):
+            return None
+        made = None
+        for sub in ast_walk(node):
+            if isinstance(sub, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)) and sub is not node:
+                return None
+            if isinstance(sub, ast.AugAssign) and isinstance(sub.target, ast.Name) and sub.target.id == loss:
+                return None
+            if isinstance(sub, (ast.AnnAssign, ast.NamedExpr, ast.For, ast.With, ast.comprehension)):
+                targets = [getattr(sub, "target", None), *(i.optional_vars for i in getattr(sub, "items", ()))]
+                if any(t is not None and any(isinstance(n, ast.Name) and n.id == loss for n in ast_walk(t)) for t in targets):
+                    return None
+            if not isinstance(sub, ast.Assign):
+                continue
+            bound = [n for t in sub.targets for n in ast_walk(t) if isinstance(n, ast.Name) and n.id == loss]
+            if not bound:
+                continue
+            value = sub.value
+            if (
+                len(sub.targets) == 1 and isinstance(sub.targets[0], ast.Name) and isinstance(value, ast.Call)
+                and isinstance(value.func, ast.Attribute) and value.func.attr == "mean" and not value.args and not value.keywords
+                and isinstance(value.func.value, ast.Name) and value.func.value.id == loss
+            ):  # fmt: skip
+                continue  # `loss = loss.mean()` (several GPUs): still the mean
+            first = sub.targets[0]
+            if made is not None or len(sub.targets) != 1 or not isinstance(value, (ast.Call, ast.Attribute, ast.Subscript)):
+                return None  # (not `loss = a / b`: it may divide by a window's count)
+            if isinstance(first, ast.Tuple) and not (first.elts and isinstance(first.elts[0], ast.Name) and first.elts[0].id == loss):
+                return None
+            if not isinstance(first, (ast.Name, ast.Tuple)):
+                return None
+            func = value.func if isinstance(value, ast.Call) else None
+            if isinstance(func, ast.Attribute) and func.attr == "compute_loss":
+                # the base compute_loss hands the model num_items_in_batch only when given it
+                if len(value.args) > 3 or any(isinstance(a, ast.Starred) for a in value.args):  # type: ignore[union-attr]
+                    return None
+                if any(k.arg is None or k.arg == "num_items_in_batch" for k in value.keywords):  # type: ignore[union-attr]
+                    return None
+            made = sub
+        if made is None:
+            return None
+        return call, loss, source.code(call.func)
 
     def _ignite_windows(self, model: ModuleModel) -> Iterator[Finding]:
         """Ignite's `trainer = Engine(update)` whose `update` only backpropagates (one

@@ -254,6 +254,15 @@ class ClipAfterStep(LoopRule):
     rewrite is the fix when `training_step` steps one optimizer (`opt.step()` runs
     `on_before_optimizer_step` before it updates).
 
+    Likewise a clip at the top level of a transformers `TrainerCallback`'s `on_optimizer_step`
+    (or `on_step_end`), also of a subclass of one of the file's callbacks: the Trainer calls it
+    right after `optimizer.step()` (after its `model.zero_grad()`), so the clip changes no step.
+    The fix renames the hook `on_pre_optimizer_step` (every hook gets the same arguments; the
+    Trainer calls it after the window's backward passes and its own clip, right before the step)
+    when the hook holds nothing but clips (and a docstring), has no decorator, no other hook of
+    the class would be renamed too, and neither the class nor a base of the file defines
+    `on_pre_optimizer_step`; otherwise reported without a fix.
+
     Also the optimizer in backward: hooks registered with
     `p.register_post_accumulate_grad_hook(hook)` whose body is only per-parameter steps of `D[p]`
     (a dict comprehension of torch optimizers), clears, clips and schedules run inside every
@@ -313,6 +322,10 @@ class ClipAfterStep(LoopRule):
         "`{clip}` runs in `on_train_batch_end`, which Lightning calls after the batch's optimizer step:"
         " the step used unclipped gradients; clip in `on_before_optimizer_step`"
     )
+    message_callback_hook = (
+        "`{clip}` runs in the callback hook `{hook}`, which the trainer calls {when}: the step used unclipped"
+        " gradients; clip in `{before}`"
+    )
     message_hook = (
         "`{clip}` runs after `backward()`, whose gradient hook `{hook}` already stepped the optimizers:"
         " the clip cannot affect the update; clip in the hook, before the step"
@@ -339,6 +352,7 @@ class ClipAfterStep(LoopRule):
             yield from self._batch_end_hooks(model, b"automatic_optimization" in data)
         if b"register_post_accumulate_grad_hook" in data:
             yield from self._hook_steps(model)
+        yield from self._callback_hooks(model)
 
     def _hook_steps(self, model: ModuleModel) -> Iterator[Finding]:
         """The optimizer in backward (gradfix/analysis/hooksteps.py): hooks registered with
@@ -478,6 +492,68 @@ class ClipAfterStep(LoopRule):
                 value = stmt.value  # type: ignore[attr-defined]
                 yield Finding(self.code, self.message_batch_end_hook.format(clip=source.code(value.func)), value, fix=fix)
                 fix = None  # (one rewrite for the hook)
+
+    _CALLBACK_WHEN = {"after-step": "right after the optimizer step", "after-clear": "after the step and its clear"}
+
+    def _callback_hooks(self, model: ModuleModel) -> Iterator[Finding]:
+        """A clip (`torch.nn.utils.clip_grad_norm_` / `clip_grad_value_`, a finite threshold) at
+        the top level of a hook that a callback table places after the optimizer step (roles
+        `"after-step"`, `"after-clear"`: transformers' `TrainerCallback.on_optimizer_step`,
+        `on_step_end`), in a class whose base is that table's callback class (also through base
+        classes of the file). The trainer steps before it and clears right after (or before) it:
+        the clip changes no step
+        (tests/libraries/test_transformers.py::test_clip_in_the_optimizer_step_hook_changes_no_step).
+        The fix renames the hook to its table's `"before-step"` hook (`on_pre_optimizer_step`:
+        the same arguments, called between the window's backward passes and the step) when the
+        hook holds only clips (and a docstring), has no decorator, and neither the class nor a base
+        of the file defines such a hook."""
+        from gradfix.analysis.frameworks import callback_hooks, callback_through_file, hook_of_role
+
+        facts = model.facts
+        names = {hook: role for role in self._CALLBACK_WHEN for hook in callback_hooks(role)}
+        for name, methods in facts.methods.items():
+            hooks = [methods[hook] for hook in names if hook in methods]
+            cls = facts.classes.get(name) if hooks else None
+            if cls is None or not cls.bases:
+                continue
+            entry = callback_through_file(cls, facts.classes, facts.imports.qualify)
+            before = hook_of_role(entry, "before-step") if entry is not None else None
+            if before is None:
+                continue
+            source = model.source
+            # the hooks a base of the file defines: a renamed hook must not hide one of them
+            inherited: set[str] = set()
+            chain = [cls]
+            while len(chain) < 4:
+                parent = next((facts.classes.get(dotted(b) or "") for b in chain[-1].bases if (dotted(b) or "") in facts.classes), None)
+                if parent is None or parent in chain:
+                    break
+                inherited |= set(facts.methods.get(parent.name, ()))
+                chain.append(parent)
+            found: list[tuple[ast.FunctionDef, list[ast.stmt], Fix | None]] = []
+            for hook in hooks:
+                node = hook.node
+                if not isinstance(node, ast.FunctionDef) or entry.hooks.get(node.name) != names[node.name]:  # type: ignore[union-attr]
+                    continue
+                clips = [stmt for stmt in node.body if self._finite_torch_clip(stmt, model)]
+                if not clips:
+                    continue
+                body = node.body[1:] if isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant) else node.body
+                fix = None
+                if len(body) == len(clips) and before not in methods and before not in inherited and not node.decorator_list:
+                    at = source.text.find(node.name, source.start(node))
+                    if at != -1:
+                        fix = Fix([ReplaceNode(node, before, node, span=(at, at + len(node.name)))])
+                found.append((node, clips, fix))
+            renames = sum(1 for *_, fix in found if fix is not None)
+            for node, clips, fix in found:
+                fix = fix if renames == 1 else None  # (two hooks cannot both become the one hook)
+                when = self._CALLBACK_WHEN[names[node.name]]
+                for stmt in clips:
+                    value = stmt.value  # type: ignore[attr-defined]
+                    message = self.message_callback_hook.format(clip=source.code(value.func), hook=node.name, when=when, before=before)
+                    yield Finding(self.code, message, value, fix=fix)
+                    fix = None  # (one rename for the hook)
 
     @staticmethod
     def _batch_end_rename(node: ast.FunctionDef, clips: list[ast.stmt], callback: bool, has_target: bool, source) -> Fix | None:  # type: ignore[no-untyped-def]

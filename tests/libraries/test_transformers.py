@@ -162,3 +162,177 @@ def test_training_step_override_owns_the_division(tmp_path) -> None:
     assert _tiny.same(_tiny.weights(divided.model.net), _tiny.weights(_hand(divided.seen, GAS)))
     undivided = _train(override(False), tmp_path / "b")
     assert _tiny.same(_tiny.weights(undivided.model.net), _tiny.weights(_hand(undivided.seen, 1)))
+
+
+_HOOKS = ("on_step_begin", "on_substep_end", "on_pre_optimizer_step", "on_optimizer_step", "on_step_end")
+
+
+class _Probe(transformers.TrainerCallback):
+    """Records, at each hook, the gradients and weights of the model the Trainer passes it."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[str, list, list, object, object]] = []
+
+    def _record(self, hook, model, optimizer) -> None:
+        self.seen.append((hook, _tiny.grads(model.net), _tiny.weights(model.net), model, optimizer))
+
+
+for _hook in _HOOKS:
+    setattr(_Probe, _hook, lambda self, args, state, control, model=None, optimizer=None, _h=_hook, **kw: self._record(_h, model, optimizer))
+
+
+def _train_with(tmp_path, callbacks, trainer_class=None, **extra):
+    trainer_class = trainer_class or _recording(transformers.Trainer)
+    trainer = trainer_class(model=Regressor(), args=_args(tmp_path, **extra), train_dataset=_dataset(), callbacks=callbacks)
+    trainer.train()
+    return trainer
+
+
+def test_callback_hooks_run_around_the_optimizer_step(tmp_path) -> None:
+    """transformers 5.24.0's order at each window's end: clip (max_grad_norm), on_pre_optimizer_step,
+    optimizer.step(), on_optimizer_step, scheduler, model.zero_grad(), on_step_end; on_substep_end
+    after a micro-batch that ends no window; every hook gets the Trainer's model and optimizer."""
+    probe = _Probe()
+    trainer = _train_with(tmp_path / "a", [probe])
+    assert [hook for hook, *_ in probe.seen] == list(_HOOKS) * 3  # 6 micro-batches, windows of 2
+    assert all(model is trainer.model and optimizer is trainer.optimizer for *_, model, optimizer in probe.seen)
+    initial = _tiny.weights(_tiny.linear())
+    for window in range(3):
+        begin, substep, pre, post, end = probe.seen[window * 5 : window * 5 + 5]
+        assert all(g is None for g in begin[1])  # cleared before the window's first backward
+        assert all(g is not None for g in substep[1])  # a partial sum, not yet stepped
+        assert _tiny.same(pre[1], post[1]) and all(g is not None for g in pre[1])  # the step's gradients
+        assert _tiny.same(pre[2], initial if window == 0 else probe.seen[window * 5 - 1][2])  # not yet stepped
+        assert not _tiny.same(post[2], pre[2])  # stepped
+        assert all(g is None for g in end[1]) and _tiny.same(end[2], post[2])  # cleared after the step
+    # with max_grad_norm the Trainer clips before on_pre_optimizer_step
+    clipped = _Probe()
+    _train_with(tmp_path / "b", [clipped], max_grad_norm=1e-3)
+    norms = [torch.linalg.vector_norm(torch.stack([g.norm() for g in grads])) for hook, grads, *_ in clipped.seen if hook == "on_pre_optimizer_step"]
+    assert len(norms) == 3 and all(n <= 1e-3 * (1 + 1e-5) for n in norms)
+
+
+class _ClipAfterTheStep(transformers.TrainerCallback):
+    def on_optimizer_step(self, args, state, control, model=None, **kwargs):
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 0.01)
+
+
+class _ClipBeforeTheStep(transformers.TrainerCallback):
+    def on_pre_optimizer_step(self, args, state, control, model=None, **kwargs):
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 0.01)
+
+
+def _hand_clipped(seen, divisor: float, max_norm: float, window: int = GAS) -> torch.nn.Module:
+    model = _tiny.linear()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    for i, batch in enumerate(seen):
+        (_tiny.mse(model, batch) / divisor).backward()
+        if (i + 1) % window == 0 or i + 1 == len(seen):
+            torch.nn.utils.clip_grad_norm_(model.parameters(), max_norm)
+            opt.step()
+            opt.zero_grad()
+    return model
+
+
+def test_clip_in_the_optimizer_step_hook_changes_no_step(tmp_path) -> None:
+    """A callback clipping in on_optimizer_step clips gradients the step already used (and the
+    Trainer then clears): training is that of no clip (GF010). In on_pre_optimizer_step, the
+    hook GF010's fix renames it to (the same parameters), the clip reaches the step."""
+    from gradfix.runner import Options, process_source
+
+    plain = _train_with(tmp_path / "plain", [])
+    after = _train_with(tmp_path / "after", [_ClipAfterTheStep()])
+    assert _tiny.same(_tiny.weights(after.model.net), _tiny.weights(plain.model.net))
+    assert _tiny.same(_tiny.weights(after.model.net), _tiny.weights(_hand(after.seen, GAS)))
+    before = _train_with(tmp_path / "before", [_ClipBeforeTheStep()])
+    assert not _tiny.same(_tiny.weights(before.model.net), _tiny.weights(plain.model.net))
+    assert _tiny.same(_tiny.weights(before.model.net), _tiny.weights(_hand_clipped(before.seen, GAS, 0.01)))
+
+    code = (
+        "import torch\nfrom transformers import TrainerCallback\n\n\n"
+        "class ClipCallback(TrainerCallback):\n"
+        "    def on_optimizer_step(self, args, state, control, model=None, **kwargs):\n"
+        "        torch.nn.utils.clip_grad_norm_(model.parameters(), 0.01)\n"
+    )
+    result = process_source("callbacks.py", code.encode(), Options(select=frozenset({"GF010"}), fix=True))
+    assert [d.code for d in result.diagnostics] == ["GF010"] and result.fixed is not None
+    namespace: dict[str, object] = {}
+    exec(compile(result.fixed.decode(), "callbacks.py", "exec"), namespace)
+    fixed = _train_with(tmp_path / "fixed", [namespace["ClipCallback"]()])
+    assert _tiny.same(_tiny.weights(fixed.model.net), _tiny.weights(before.model.net))
+
+
+class _ClearsTheModel(transformers.TrainerCallback):
+    def on_pre_optimizer_step(self, args, state, control, model=None, **kwargs):
+        model.zero_grad()
+
+
+class _ClearsTheOptimizer(transformers.TrainerCallback):
+    def on_pre_optimizer_step(self, args, state, control, **kwargs):
+        kwargs["optimizer"].zero_grad()
+
+
+class _ClearsAfterTheStep(transformers.TrainerCallback):
+    def on_step_end(self, args, state, control, model=None, **kwargs):
+        model.zero_grad()
+
+
+def test_clear_in_the_pre_optimizer_step_hook_wipes_the_step(tmp_path) -> None:
+    """A clear in on_pre_optimizer_step (the hook's model=, its optimizer=) runs after the window's
+    backward passes and before optimizer.step(): the step finds no gradient and SGD leaves the
+    weights as they were (GF002). The same clear in on_step_end (after the Trainer's own clear)
+    changes nothing."""
+    initial = _tiny.weights(_tiny.linear())
+    for callback in (_ClearsTheModel(), _ClearsTheOptimizer()):
+        wiped = _train_with(tmp_path / type(callback).__name__, [callback])
+        assert len(wiped.seen) == 6 and _tiny.same(_tiny.weights(wiped.model.net), initial, exact=True)
+    after = _train_with(tmp_path / "after", [_ClearsAfterTheStep()])
+    assert _tiny.same(_tiny.weights(after.model.net), _tiny.weights(_hand(after.seen, GAS)))
+
+
+class _CountingRegressor(torch.nn.Module):
+    """forward(x, labels, **kwargs): the Trainer counts loss items and passes num_items_in_batch,
+    and the loss is the squared error summed over the batch divided by it (a mean over the window)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.net = _tiny.linear()
+
+    def forward(self, x, labels, num_items_in_batch=None, **kwargs):
+        error = ((self.net(x) - labels) ** 2).sum()
+        return {"loss": error / (num_items_in_batch if num_items_in_batch is not None else labels.numel())}
+
+
+def test_training_step_override_without_num_items_is_undivided_for_a_loss_kwargs_model(tmp_path) -> None:
+    """The base training_step leaves the loss undivided when the model accepts loss kwargs and the
+    Trainer counted the window's items: the model divides by that count. An override calling
+    self.compute_loss(model, inputs) without num_items_in_batch gets the micro-batch mean, and
+    self.accelerator.backward divides by 1: gradients GAS times too large (GF005) unless it divides
+    by the count itself; passing num_items_in_batch on needs no division."""
+
+    def override(passes: bool, divide: bool):
+        class Override(_recording(transformers.Trainer)):
+            def training_step(self, model, inputs, num_items_in_batch=None):
+                model.train()
+                loss = self.compute_loss(model, inputs, num_items_in_batch=num_items_in_batch if passes else None)
+                if divide:
+                    loss = loss / self.args.gradient_accumulation_steps
+                self.accelerator.backward(loss)
+                return loss.detach()
+
+        return Override
+
+    def run(trainer_class, where):
+        trainer = trainer_class(model=_CountingRegressor(), args=_args(tmp_path / where), train_dataset=_dataset())
+        trainer.train()
+        assert trainer.model_accepts_loss_kwargs
+        return trainer
+
+    base = run(_recording(transformers.Trainer), "base")
+    assert _tiny.same(_tiny.weights(base.model.net), _tiny.weights(_hand(base.seen, GAS)))
+    undivided = run(override(False, False), "undivided")
+    assert _tiny.same(_tiny.weights(undivided.model.net), _tiny.weights(_hand(undivided.seen, 1)))
+    divided = run(override(False, True), "divided")
+    assert _tiny.same(_tiny.weights(divided.model.net), _tiny.weights(_hand(divided.seen, GAS)))
+    passed = run(override(True, False), "passed")
+    assert _tiny.same(_tiny.weights(passed.model.net), _tiny.weights(_hand(passed.seen, GAS)))

@@ -1,0 +1,98 @@
+"""GF010 and GF002 on callbacks of transformers' Trainer (5.24.0): the Trainer calls
+`on_optimizer_step` right after `optimizer.step()`, so a clip there changes no step (GF010: the
+fix renames the hook `on_pre_optimizer_step`, called after the window's backward passes, right
+before the step); it calls `on_pre_optimizer_step` between those backward passes and the step,
+so a clear there leaves the step nothing (GF002: the fix removes the clear; the Trainer clears
+its model after each step). Proven in tests/libraries/test_transformers.py
+(test_clip_in_the_optimizer_step_hook_changes_no_step,
+test_clear_in_the_pre_optimizer_step_hook_wipes_the_step); here each fixed script trains exactly
+like the hand fix, the buggy one otherwise."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from .harness import assert_fixed_like_hand
+
+pytest.importorskip("torch")
+
+SCRIPT = '''import hashlib
+import json
+import os
+import sys
+import warnings
+
+os.environ["HF_HUB_OFFLINE"] = "1"
+warnings.filterwarnings("ignore")
+
+result = sys.stdout
+sys.stdout = sys.stderr  # (the libraries print notices and the run's summary)
+
+import torch
+from torch import nn
+from transformers import Trainer, TrainerCallback, TrainingArguments
+
+torch.manual_seed(0)
+torch.set_num_threads(1)
+losses = []
+norms = []
+
+
+class Regressor(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.mlp = nn.Sequential(nn.Linear(5, 12), nn.ReLU(), nn.Linear(12, 1))
+
+    def forward(self, x, labels):
+        loss = nn.functional.mse_loss(self.mlp(x), labels)
+        losses.append(loss.item())
+        return {"loss": loss}
+
+
+HOOKS
+xs = torch.randn(48, 5)
+data = [{"x": x, "labels": x.sum().reshape(1)} for x in xs]
+model = Regressor()
+args = TrainingArguments(
+    output_dir="out", per_device_train_batch_size=4, gradient_accumulation_steps=3, num_train_epochs=2,
+    learning_rate=0.05, optim="sgd", lr_scheduler_type="constant", weight_decay=0.0, max_grad_norm=0.0,
+    report_to=[], save_strategy="no", logging_strategy="no", use_cpu=True, dataloader_num_workers=0,
+    seed=0, disable_tqdm=True,
+)
+trainer = Trainer(model=model, args=args, train_dataset=data, callbacks=[CALLBACK])
+trainer.train()
+digest = hashlib.sha256()
+for param in model.parameters():
+    digest.update(bytes(param.detach().contiguous().flatten().view(torch.uint8).tolist()))
+print(json.dumps({"losses": losses, "weights_sha256": digest.hexdigest()}), file=result)
+'''
+
+CLIP = '''class Clip(TrainerCallback):
+    def HOOK(self, args, state, control, model=None, **kwargs):
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 0.05)
+'''
+
+CLEAR = '''class Monitor(TrainerCallback):
+    def on_pre_optimizer_step(self, args, state, control, **kwargs):
+        net = kwargs["model"]
+        norms.append(sum(float(p.grad.norm()) for p in net.parameters()))
+CLEARS'''
+
+
+def test_clip_in_the_optimizer_step_hook_moved_before_the_step(tmp_path: Path) -> None:
+    pytest.importorskip("transformers")
+    script = SCRIPT.replace("CALLBACK", "Clip()")
+    buggy = script.replace("HOOKS", CLIP.replace("HOOK", "on_optimizer_step"))
+    hand = script.replace("HOOKS", CLIP.replace("HOOK", "on_pre_optimizer_step"))
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF010")
+
+
+@pytest.mark.parametrize("clears", ["        net.zero_grad()\n", "        net.zero_grad(set_to_none=False)\n"], ids=["to_none", "to_zero"])
+def test_clear_in_the_pre_optimizer_step_hook_removed(tmp_path: Path, clears: str) -> None:
+    pytest.importorskip("transformers")
+    script = SCRIPT.replace("CALLBACK", "Monitor()")
+    buggy = script.replace("HOOKS", CLEAR.replace("CLEARS", clears))
+    hand = script.replace("HOOKS", CLEAR.replace("CLEARS", ""))
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF002")

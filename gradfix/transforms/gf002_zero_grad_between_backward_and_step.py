@@ -242,6 +242,50 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
             yield from self._lightning_hook_clears(model, b"automatic_optimization" in data)
         yield from self._callback_hook_clears(model)
 
+    def _callback_hook_clears(self, model: ModuleModel) -> Iterator[Finding]:
+        """A clear at the top level of a hook that a callback table places between the backward
+        and the optimizer step (role `"before-step"`: transformers'
+        `TrainerCallback.on_pre_optimizer_step`), in a class whose base is that table's callback
+        class (also through base classes of the file): `model.zero_grad()` /
+        `optimizer.zero_grad()` of the model or optimizer the trainer passes every hook (a
+        parameter of that name, `kwargs["model"]`, `kwargs.get("optimizer")`, or a name the
+        hook binds to one of those at its top level). The step then finds no gradient
+        (tests/libraries/test_transformers.py::test_clear_in_the_pre_optimizer_step_hook_wipes_the_step).
+        The fix removes the clear: the trainer clears its model after each step by itself. Safe
+        for the model's clear; unsafe for the optimizer's (an optimizer handed to the trainer may
+        hold parameters outside its model, which the trainer's clear would then leave to add up)."""
+        from gradfix.analysis.frameworks import callback_hooks, callback_through_file
+
+        facts = model.facts
+        names = callback_hooks("before-step")
+        for name, methods in facts.methods.items():
+            hooks = [methods[hook] for hook in names if hook in methods]
+            cls = facts.classes.get(name) if hooks else None
+            if cls is None or not cls.bases:
+                continue
+            entry = callback_through_file(cls, facts.classes, facts.imports.qualify)
+            if entry is None:
+                continue
+            passed = dict(entry.arguments)
+            for hook in hooks:
+                node = hook.node
+                if not isinstance(node, ast.FunctionDef) or node.decorator_list or entry.hooks.get(node.name) != "before-step":
+                    continue
+                receivers = _callback_receivers(node, passed)
+                for stmt in node.body:
+                    call = stmt.value if isinstance(stmt, ast.Expr) else None
+                    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "zero_grad"):
+                        continue
+                    what = receivers.get(model.source.code(call.func.value).replace(" ", ""))
+                    if what not in ("model", "optimizer"):
+                        continue
+                    yield Finding(
+                        self.code,
+                        self.callback_hook_message.format(clear=model.source.code(call), hook=node.name),
+                        call,
+                        fix=Fix([RemoveStatement(stmt, keep_comments=False)], Safety.SAFE if what == "model" else Safety.UNSAFE),
+                    )
+
     def _lightning_hook_clears(self, model: ModuleModel, switch_named: bool) -> Iterator[Finding]:
         """A clear at the top level of `on_after_backward` or `on_before_optimizer_step` of a
         LightningModule (also of a subclass of one of the file's LightningModule classes) or of a

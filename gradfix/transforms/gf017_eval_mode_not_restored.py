@@ -473,6 +473,8 @@ class EvalModeNotRestored(Rule):
         if block is None:
             return
         before = block[: next((i for i, stmt in enumerate(block) if stmt is outer), 0)]
+        if not _frozen_then_evaluated(before, source):
+            return  # (`_frozen_in_eval` finds no part for any module: the iteration is not walked)
         items = mode_items(loop, model)
         for item in items:
             call = item.node
@@ -523,6 +525,8 @@ class EvalModeNotRestored(Rule):
         loop's call of the function that holds it), without a fix: where the part's mode
         belongs is the author's choice."""
         source = model.source
+        if not _freezes_inside(loop.node, source):
+            return  # (no statement the findings below need: the iteration is not walked for them)
         items = mode_items(loop, model)
         for index, item in enumerate(items):
             call = item.node
@@ -844,6 +848,52 @@ def _frozen_in_eval(parent: str, before: list[ast.stmt], model: ModuleModel) -> 
         elif method_name(call) == "eval" and not call.args and key in frozen and key.startswith(parent + ".") and key not in found:
             found.append(key)
     return found
+
+
+def _frozen_then_evaluated(before: list[ast.stmt], source) -> bool:  # type: ignore[no-untyped-def]
+    """Some part is frozen, then switched to eval mode (`<part>.eval()` of a dotted key) by the
+    statements `before` the loop: what `_frozen_in_eval` asks of them for every module, without
+    the module (a cheap test, asked before the iteration's modes are walked for it)."""
+    frozen: set[str] = set()
+    for stmt in before:
+        if isinstance(stmt, ast.For):
+            walked = receiver(stmt.iter) if isinstance(stmt.iter, ast.Call) and method_name(stmt.iter) == "parameters" else None
+            if walked is not None and _freezes(stmt, source.key(walked), source):
+                frozen.add(source.key(walked))  # (`_freezes` asks less than `_frozen_in_eval`: never a part fewer)
+            continue
+        call = stmt.value if isinstance(stmt, ast.Expr) else None
+        if not isinstance(call, ast.Call) or dotted(receiver(call) or call) is None:
+            continue
+        key = source.key(receiver(call))  # type: ignore[arg-type]
+        if method_name(call) == "requires_grad_" and len(call.args) == 1 and isinstance(call.args[0], ast.Constant) and call.args[0].value is False:
+            frozen.add(key)
+        elif method_name(call) == "eval" and not call.args and key in frozen and "." in key:
+            return True
+    return False
+
+
+def _freezes_inside(loop: ast.AST, source) -> bool:  # type: ignore[no-untyped-def]
+    """A statement of a block inside the loop (any depth) freezes a part (`_freezes`, of the
+    key it names): the items `_frozen_undone_in_the_iteration` reads are in blocks of the
+    iteration, each inside the loop. The loop's text says `requires_grad` first."""
+    from gradfix.source import blocks_of  # (here: the imports above are left as they are)
+
+    if "requires_grad" not in source.segment(loop):
+        return False
+    todo = [loop]
+    while todo:
+        for block in blocks_of(todo.pop()):
+            for stmt in block:
+                if isinstance(stmt, ast.For) and isinstance(stmt.iter, ast.Call) and method_name(stmt.iter) == "parameters":
+                    walked = receiver(stmt.iter)
+                elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) and method_name(stmt.value) == "requires_grad_":
+                    walked = receiver(stmt.value)
+                else:
+                    walked = None
+                if walked is not None and _freezes(stmt, source.key(walked), source):
+                    return True
+                todo.append(stmt)
+    return False
 
 
 def _freezes(stmt: ast.stmt, key: str, source) -> bool:  # type: ignore[no-untyped-def]

@@ -479,7 +479,9 @@ def _changed_by_a_method(  # type: ignore[no-untyped-def]
         return False
     source = model.source
     text = source.text
-    if text.count(f".{attribute} =") + text.count(f".{attribute}=") != 1 or f"{attribute}:" in text or "param_group" in text:
+    if (
+        text.count(f".{attribute} =") + text.count(f".{attribute}=") != 1 or f"{attribute}:" in text or "param_group" in text
+    ) and not _bound_once_outside_other_classes(attribute, source.owner_of(scope), source):
         return False  # the optimizer's attribute bound again somewhere (or annotated), groups added: not read
     steppers = {name for name, info in methods.items() if name != "__init__" and (f"{key}.step(" in source.segment(info.node) or f"step({key}" in source.segment(info.node))}
     if not steppers:
@@ -505,6 +507,51 @@ def _changed_by_a_method(  # type: ignore[no-untyped-def]
                 out.append(StaleOptimizer(key, binding, change, node, module, kind))
             return True
     return False
+
+
+_SELF_GROUPS = lazily(r"\bself\.\w+\.(?:add_param_group|param_groups)\b")
+
+
+def _bound_once_outside_other_classes(attribute: str, owner: ast.AST | None, source: Source) -> bool:
+    """The file-wide gate of `_changed_by_a_method` read per class: `.attribute` bound once, not
+    annotated, no `param_group` written, in the file without the top-level classes unrelated to
+    `owner` by inheritance within the file (two trainer classes, one of which rebuilds its
+    `self.opt` in `new_head`). An unrelated class is left out only when what it holds is its
+    own: each binding of the attribute there is `self.attribute = ...`, each `param_group` is
+    `self.<name>.add_param_group`/`.param_groups`."""
+    if not isinstance(owner, ast.ClassDef) or source.owner_of(owner) is not source.tree:  # type: ignore[arg-type]
+        return False
+    classes = {n.name: n for n in source.tree.body if isinstance(n, ast.ClassDef)}  # type: ignore[attr-defined]
+    if len(classes) < 2 or classes.get(owner.name) is not owner:
+        return False
+    bases = {
+        name: {b.rsplit(".", 1)[-1] for b in (dotted(base) for base in node.bases) if b is not None} & classes.keys()
+        for name, node in classes.items()
+    }  # fmt: skip
+    family = {owner.name}
+    grown = True
+    while grown:
+        grown = False
+        for name in classes.keys() - family:
+            if bases[name] & family or any(name in bases[member] for member in family):
+                family.add(name)
+                grown = True
+    text = source.text
+    bound = text.count(f".{attribute} =") + text.count(f".{attribute}=")
+    annotated = text.count(f"{attribute}:")
+    groups = text.count("param_group")
+    for name in classes.keys() - family:
+        segment = source.segment(classes[name])
+        here = segment.count(f".{attribute} =") + segment.count(f".{attribute}=")
+        if here != segment.count(f"self.{attribute} =") + segment.count(f"self.{attribute}="):
+            return False  # another object's attribute bound there (`trainer.opt = ...`)
+        used = segment.count("param_group")
+        if used != len(_SELF_GROUPS.findall(segment)):
+            return False
+        bound -= here
+        annotated -= segment.count(f"{attribute}:")
+        groups -= used
+    return bound == 1 and annotated == 0 and groups == 0
 
 
 def _instance_calls_then_steps(method: str, steppers: set[str], owner: str, model: ModuleModel) -> ast.Call | None:

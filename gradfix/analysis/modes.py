@@ -39,7 +39,7 @@ from gradfix.analysis.loops import (
     overriding,
 )
 from gradfix.analysis.model import EventKind, TrainingLoop
-from gradfix.analysis.modules import contains, normalize, related, strip_same_module, wrapped_key
+from gradfix.analysis.modules import contains, normalize, related, stored_parameter, strip_same_module, wrapped_key
 from gradfix.analysis.names import (
     LIBRARY_ROOTS,
     call_name,
@@ -1114,9 +1114,10 @@ class _ModeWalker:
                 if name is not None and name.startswith("self."):
                     counts[name] = counts.get(name, 0) + 1
         for stmt in init.node.body:
-            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Name) and stmt.value.id in given:
-                target = dotted(stmt.targets[0])
-                arg = given[stmt.value.id]
+            stored = stored_parameter(stmt.value, init.node) if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
+            if stored is not None and stored in given:
+                target = dotted(stmt.targets[0])  # type: ignore[attr-defined]
+                arg = given[stored]
                 if target is not None and target.count(".") == 1 and target.startswith("self.") and counts.get(target) == 1:
                     if dotted(arg) is not None:
                         held[target] = self.model.source.key(arg)

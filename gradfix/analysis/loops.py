@@ -4816,56 +4816,18 @@ def _closure_bound(
     return inner, (call, params)
 
 
-def assigned_imported_functions(facts: ModuleFacts) -> frozenset[str]:
-    """The names of functions this module imports by name from a module that is no library
-    (`from engine import make_steps`: lower-case, the root not one of `LIBRARY_ROOTS`) whose
-    call it assigns, `= make_steps(` in its text: a factory's closures may be bound so. Found
-    once per module, and only for a module of a project (a byte search per such name)."""
-    found: frozenset[str] | None = facts.__dict__.get("_assigned_imported_functions")
-    if found is None:
-        found = frozenset()
-        aliases = facts.imports.aliases
-        if facts.project is not None and aliases:
-            text = facts.source.text
-            found = frozenset(
-                name for name, qualified in aliases.items()
-                if name[:1].islower() and name != qualified and "." in qualified
-                and qualified.lstrip(".").split(".", 1)[0] not in LIBRARY_ROOTS
-                and (f"= {name}(" in text or f"={name}(" in text)
-            )  # fmt: skip
-        facts.__dict__["_assigned_imported_functions"] = found
-    return found
-
-
 def imported_tuple_callees(facts: ModuleFacts) -> frozenset[str]:
     """The names this module imports that a tuple assignment of it unpacks a call of
     (`run_epoch, evaluate = make_steps(...)`, `from engine import make_steps`): found once per
-    module, and only for a module that assigns the call of such an imported function (the
-    tuple assignments are read, through the statement index, only then)."""
+    module, and only for a module of a project that imports names."""
     found: frozenset[str] | None = facts.__dict__.get("_imported_tuple_callees")
     if found is None:
-        text = facts.source.text
-        # (`a, b = name(` written on a line: a comma before the `=`, a byte search per place)
-        written = [name for name in assigned_imported_functions(facts) if _unpacks_a_call_of(text, name)]
+        aliases = facts.imports.aliases
         found = frozenset()
-        if written:
-            found = frozenset(callee for callees in _tuple_callees(facts).values() for callee in callees if callee in written)
+        if facts.project is not None and aliases:
+            found = frozenset(callee for callees in _tuple_callees(facts).values() for callee in callees if callee in aliases)
         facts.__dict__["_imported_tuple_callees"] = found
     return found
-
-
-def _unpacks_a_call_of(text: str, name: str) -> bool:
-    """A line of the text assigns a call of `name` to targets separated by commas (`run_epoch,
-    evaluate = make_steps(`)."""
-    for written in (f"= {name}(", f"={name}("):
-        at = text.find(written)
-        while at >= 0:
-            start = text.rfind("\n", 0, at) + 1
-            targets = text[start:at]
-            if "," in targets and "(" not in targets and "#" not in targets:
-                return True
-            at = text.find(written, at + 1)
-    return False
 
 
 def imported_tuple_closure(

@@ -34,7 +34,6 @@ from gradfix.analysis.loops import (
     _closure_bound,
     _factory_closures,
     _method_tables,
-    assigned_imported_functions,
     called_names,
     calls_a_table_entry,
     decorated_entry,
@@ -463,13 +462,13 @@ class _ModeWalker:
             self.inline(call, helper, ctx)
             return
         if call.func.__class__ is ast.Name and (ctx.source is None or ctx.source is self.model.source) and (
-            self.facts.local_functions or assigned_imported_functions(self.facts)
+            self.facts.local_functions or (self.facts.project is not None and self.facts.imports.aliases)
         ):
             closure = module_closure(self.facts, call.func, ctx.functions) if self.facts.local_functions else None  # type: ignore[arg-type]
             if closure is None and imported_tuple_callees(self.facts):
                 # `run_epoch, evaluate = make_steps(model, opt)` with `from engine import make_steps`
                 closure = imported_tuple_closure(self.facts, call.func, ctx.functions, self._imported_function)  # type: ignore[arg-type]
-            if closure is None and assigned_imported_functions(self.facts):
+            if closure is None and self.facts.project is not None and self.facts.imports.aliases:
                 # `epoch_fn = make_epoch(model, opt)` with `from engine import make_epoch`
                 closure = self._imported_single_closure(call.func, ctx)  # type: ignore[arg-type]
             if closure is not None:
@@ -1076,7 +1075,7 @@ class _ModeWalker:
     def _imported_single_closure(self, name: ast.Name, ctx: _Ctx) -> tuple[FunctionInfo, tuple[ast.Call, list[str]]] | None:
         """The function a factory imported by name from another module of the project defines and
         returns (`_factory_closures` there), `name` bound once around the call to a call of it."""
-        callees = _assigned_callees(self.facts, name.id) & assigned_imported_functions(self.facts)
+        callees = _assigned_callees(self.facts, name.id) & self.facts.imports.aliases.keys()
         closures = {}
         for callee in sorted(callees):
             factory = self._imported_function(callee)
@@ -2106,14 +2105,14 @@ def _calls_an_imported_switching_closure(text: str, model: ModuleModel) -> bool:
     module to eval mode (a closure of it may)."""
     from gradfix.analysis.loops import _tuple_callees
 
-    assigned = assigned_imported_functions(model.facts)
-    if not assigned:
+    aliases = model.facts.imports.aliases
+    if not aliases:
         return False
     imported = imported_tuple_callees(model.facts)
     unpacked = _tuple_callees(model.facts) if imported else {}
     for name in sorted(called_names(text)):
         # (a tuple unpacked, or `epoch_fn = make_epoch(model, opt)`: the loop model asked the same)
-        for callee in sorted((unpacked.get(name, set()) & imported) | (_assigned_callees(model.facts, name) & assigned)):
+        for callee in sorted((unpacked.get(name, set()) & imported) | (_assigned_callees(model.facts, name) & aliases.keys())):
             if _imported_switch(callee, model) is not None:
                 return True
     return False

@@ -30,9 +30,6 @@ from gradfix.analysis.facts import FunctionInfo, ModuleFacts
 from gradfix.analysis.loops import (
     HARMLESS_CALLS,
     ModuleModel,
-    _assigned_callees,
-    _closure_bound,
-    _factory_closures,
     _method_tables,
     called_names,
     calls_a_table_entry,
@@ -462,15 +459,12 @@ class _ModeWalker:
             self.inline(call, helper, ctx)
             return
         if call.func.__class__ is ast.Name and (ctx.source is None or ctx.source is self.model.source) and (
-            self.facts.local_functions or (self.facts.project is not None and self.facts.imports.aliases)
+            self.facts.local_functions or imported_tuple_callees(self.facts)
         ):
             closure = module_closure(self.facts, call.func, ctx.functions) if self.facts.local_functions else None  # type: ignore[arg-type]
             if closure is None and imported_tuple_callees(self.facts):
                 # `run_epoch, evaluate = make_steps(model, opt)` with `from engine import make_steps`
                 closure = imported_tuple_closure(self.facts, call.func, ctx.functions, self._imported_function)  # type: ignore[arg-type]
-            if closure is None and self.facts.project is not None and self.facts.imports.aliases:
-                # `epoch_fn = make_epoch(model, opt)` with `from engine import make_epoch`
-                closure = self._imported_single_closure(call.func, ctx)  # type: ignore[arg-type]
             if closure is not None:
                 # `run_epoch, evaluate = make_trainer(model, opt, loader)` ... `run_epoch()`: the
                 # function the factory defines and returns, its free names the factory's arguments
@@ -1071,22 +1065,6 @@ class _ModeWalker:
             owner = self.model.source.owner_of(owner)  # type: ignore[arg-type]
         loop_function = self.__dict__.get("_loop_function")
         return owner is (loop_function if loop_function is not None else self.model.source.tree)
-
-    def _imported_single_closure(self, name: ast.Name, ctx: _Ctx) -> tuple[FunctionInfo, tuple[ast.Call, list[str]]] | None:
-        """The function a factory imported by name from another module of the project defines and
-        returns (`_factory_closures` there), `name` bound once around the call to a call of it."""
-        callees = _assigned_callees(self.facts, name.id) & self.facts.imports.aliases.keys()
-        closures = {}
-        for callee in sorted(callees):
-            factory = self._imported_function(callee)
-            if factory is None or factory.facts is None or factory.class_name is not None:
-                continue
-            if factory.facts.module_functions.get(factory.node.name) is not factory:
-                continue
-            inner = _factory_closures(factory.facts).get(factory.node.name)
-            if inner is not None:
-                closures[callee] = (inner, factory.params)
-        return _closure_bound(self.facts, name, ctx.functions, closures) if closures else None
 
     def _imported_function(self, name: str) -> FunctionInfo | None:
         """The function of another module of the project a name this module imports stands for."""
@@ -2101,21 +2079,17 @@ def _calls_a_switching_closure(text: str, model: ModuleModel) -> bool:
 def _calls_an_imported_switching_closure(text: str, model: ModuleModel) -> bool:
     """The text calls a name unpacked from a call of a factory imported by name from another
     module of the project (`run_epoch, evaluate = make_steps(model, opt)`, `from engine import
-    make_steps`), or bound to one (`epoch_fn = make_epoch(model, opt)`), whose text switches a
-    module to eval mode (a closure of it may)."""
+    make_steps`) whose text switches a module to eval mode (a closure of it may)."""
     from gradfix.analysis.loops import _tuple_callees
 
-    aliases = model.facts.imports.aliases
-    if not aliases:
-        return False
     imported = imported_tuple_callees(model.facts)
-    unpacked = _tuple_callees(model.facts) if imported else {}
-    for name in sorted(called_names(text)):
-        # (a tuple unpacked, or `epoch_fn = make_epoch(model, opt)`: the loop model asked the same)
-        for callee in sorted((unpacked.get(name, set()) & imported) | (_assigned_callees(model.facts, name) & aliases.keys())):
-            if _imported_switch(callee, model) is not None:
-                return True
-    return False
+    if not imported:
+        return False
+    unpacked = _tuple_callees(model.facts)
+    return any(
+        _imported_switch(callee, model) is not None
+        for name in sorted(called_names(text)) for callee in sorted(unpacked.get(name, set()) & imported)
+    )  # fmt: skip
 
 
 def _table_switches(text: str, model: ModuleModel) -> bool:

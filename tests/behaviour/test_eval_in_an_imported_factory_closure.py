@@ -1,7 +1,6 @@
 """GF017 through a factory imported from another module of the project (`from engine import
 make_steps`) that returns the functions it defines (`run_epoch, evaluate = make_steps(net,
-opt, ...)`), or the one it defines (`one_epoch = make_epoch(net, opt, data)`, training then
-evaluating), the evaluating one switching the caller's module to eval mode and nothing
+opt, ...)`), the evaluating one switching the caller's module to eval mode and nothing
 switching it back: every epoch after the first trains with the dropout off. gradfix's fix
 (`<module>.train()` after the evaluation, in the script; engine.py untouched) is the hand fix's
 text, trains exactly like it, and the buggy script trains otherwise."""
@@ -37,39 +36,6 @@ def make_steps(model, opt, loader, val_loader):
             return sum(F.cross_entropy(model(x), y).item() for x, y in val_loader)
 
     return run_epoch, evaluate
-'''
-
-SINGLE_ENGINE = '''import torch
-import torch.nn.functional as F
-
-LOSSES = []
-
-
-def make_epoch(model, opt, loader):
-    def epoch():
-        for x, y in loader:
-            opt.zero_grad(set_to_none=True)
-            loss = F.cross_entropy(model(x), y)
-            LOSSES.append(loss.item())
-            loss.backward()
-            opt.step()
-        model.eval()
-        with torch.no_grad():
-            return sum(F.cross_entropy(model(x), y).item() for x, y in loader)
-
-    return epoch
-'''
-
-SINGLE_LOOP = '''
-from engine import make_epoch
-
-NET = nn.Sequential(nn.Linear(6, 24), nn.Dropout(0.4), nn.ReLU(), nn.Linear(24, 3))
-sgd = torch.optim.SGD(NET.parameters(), lr=0.1, momentum=0.9)
-one_epoch = make_epoch(NET, sgd, batches)
-k = 0
-while k < 3:
-    score = one_epoch()
-BACK    k += 1
 '''
 
 HEAD = '''import hashlib
@@ -118,16 +84,15 @@ fit(NET, batches, 3)
 '''
 
 SHAPES = {
-    "tuple_unpacked_at_module_level_for_loop": (MODULE_LOOP, "    NET.train()\n", ENGINE),
-    "renamed_closures_in_a_function_while_loop": (FUNCTION_WHILE, "        network.train()\n", ENGINE),
-    "single_closure_in_a_module_while_loop": (SINGLE_LOOP, "    NET.train()\n", SINGLE_ENGINE),
+    "tuple_unpacked_at_module_level_for_loop": (MODULE_LOOP, "    NET.train()\n"),
+    "renamed_closures_in_a_function_while_loop": (FUNCTION_WHILE, "        network.train()\n"),
 }
 
 
 @pytest.mark.parametrize("shape", sorted(SHAPES))
 def test_eval_in_an_imported_factory_closure_is_switched_back(tmp_path: Path, shape: str) -> None:
-    body, back, engine = SHAPES[shape]
-    script = HEAD.replace("from engine import LOSSES, make_steps", "from engine import LOSSES, make_steps" if engine is ENGINE else "from engine import LOSSES") + body
+    body, back = SHAPES[shape]
+    script = HEAD + body
     buggy = script.replace("BACK", "") + TAIL
     hand = script.replace("BACK", back) + TAIL
-    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF017", others={"engine.py": engine})
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF017", others={"engine.py": ENGINE})

@@ -1103,10 +1103,9 @@ class _Walker:
             return True
         # `run_epoch, evaluate = make_steps(model, opt)`, the factory imported and returning a
         # tuple of its functions, one of which backpropagates
-        imported = imported_tuple_callees(self.facts)
-        unpacked = _tuple_callees(self.facts) if imported else {}
-        for name in self.called_in(text) if imported else ():
-            for callee in unpacked.get(name, set()) & imported:
+        unpacked = _tuple_callees(self.facts)
+        for name in self.called_in(text):
+            for callee in unpacked.get(name, set()) & aliases.keys():
                 factory = self.imported_tuple_factory(callee, self.facts)
                 if factory is not None:
                     named = backpropagating_functions(factory.facts)  # type: ignore[arg-type]
@@ -2980,7 +2979,7 @@ class _Walker:
                 closures[callee] = (made[1], made[0].params)
         if closures:
             return _closure_bound(facts, name, ctx.functions, closures)
-        if facts is self.facts and imported_tuple_callees(facts):
+        if facts is self.facts and facts.project is not None and facts.imports.aliases:
             # `run_epoch, evaluate = make_steps(model, opt)` with `from engine import make_steps`
             return imported_tuple_closure(facts, name, ctx.functions, lambda callee: self.imported_tuple_factory(callee, facts))
         return None
@@ -4816,29 +4815,14 @@ def _closure_bound(
     return inner, (call, params)
 
 
-def imported_tuple_callees(facts: ModuleFacts) -> frozenset[str]:
-    """The names this module imports that a tuple assignment of it unpacks a call of
-    (`run_epoch, evaluate = make_steps(...)`, `from engine import make_steps`): found once per
-    module, and only for a module of a project that imports names."""
-    found: frozenset[str] | None = facts.__dict__.get("_imported_tuple_callees")
-    if found is None:
-        aliases = facts.imports.aliases
-        found = frozenset()
-        if facts.project is not None and aliases:
-            found = frozenset(callee for callees in _tuple_callees(facts).values() for callee in callees if callee in aliases)
-        facts.__dict__["_imported_tuple_callees"] = found
-    return found
-
-
 def imported_tuple_closure(
     facts: ModuleFacts, name: ast.Name, functions: tuple[ast.AST, ...], imported: Callable[[str], FunctionInfo | None]
 ) -> tuple[FunctionInfo, tuple[ast.Call, list[str]]] | None:
     """`_tuple_closure` for a factory this module imports by name from another module of the
     project (`from engine import make_steps`; `run_epoch, evaluate = make_steps(model, opt)`):
     `imported` gives the factory (a module function there) for the imported name."""
-    if not imported_tuple_callees(facts):
-        return None
-    callees = _tuple_callees(facts).get(name.id, set()) & facts.imports.aliases.keys()
+    aliases = facts.imports.aliases
+    callees = _tuple_callees(facts).get(name.id, set()) & aliases.keys() if aliases else set()
     for callee in sorted(callees):
         factory = imported(callee)
         if factory is None or factory.facts is None or factory.class_name is not None:

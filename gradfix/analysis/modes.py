@@ -35,7 +35,6 @@ from gradfix.analysis.loops import (
     calls_a_table_entry,
     decorated_entry,
     function_tables,
-    imported_tuple_callees,
     imported_tuple_closure,
     module_closure,
     overriding,
@@ -459,10 +458,10 @@ class _ModeWalker:
             self.inline(call, helper, ctx)
             return
         if call.func.__class__ is ast.Name and (ctx.source is None or ctx.source is self.model.source) and (
-            self.facts.local_functions or imported_tuple_callees(self.facts)
+            self.facts.local_functions or (self.facts.project is not None and self.facts.imports.aliases)
         ):
             closure = module_closure(self.facts, call.func, ctx.functions) if self.facts.local_functions else None  # type: ignore[arg-type]
-            if closure is None and imported_tuple_callees(self.facts):
+            if closure is None and self.facts.project is not None and self.facts.imports.aliases:
                 # `run_epoch, evaluate = make_steps(model, opt)` with `from engine import make_steps`
                 closure = imported_tuple_closure(self.facts, call.func, ctx.functions, self._imported_function)  # type: ignore[arg-type]
             if closure is not None:
@@ -2082,13 +2081,13 @@ def _calls_an_imported_switching_closure(text: str, model: ModuleModel) -> bool:
     make_steps`) whose text switches a module to eval mode (a closure of it may)."""
     from gradfix.analysis.loops import _tuple_callees
 
-    imported = imported_tuple_callees(model.facts)
-    if not imported:
+    aliases = model.facts.imports.aliases
+    if not aliases or "," not in model.source.text:
         return False
     unpacked = _tuple_callees(model.facts)
     return any(
         _imported_switch(callee, model) is not None
-        for name in sorted(called_names(text)) for callee in sorted(unpacked.get(name, set()) & imported)
+        for name in sorted(called_names(text)) for callee in sorted(unpacked.get(name, set()) & aliases.keys())
     )  # fmt: skip
 
 

@@ -76,20 +76,16 @@ def stored_parameter(value: ast.expr, init: ast.FunctionDef | None = None) -> st
     args = init.args
     if any(a.arg == name for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)):
         return name
+    bound = [n for n in ast_walk(init) if n.__class__ is ast.Name and n.id == name and n.ctx.__class__ is not ast.Load]  # type: ignore[attr-defined]
+    if len(bound) != 1:
+        return None
     local = next(
-        (
-            stmt for stmt in init.body
-            if stmt.__class__ is ast.Assign and len(stmt.targets) == 1 and stmt.targets[0].__class__ is ast.Name and stmt.targets[0].id == name  # type: ignore[attr-defined]
-        ),
+        (stmt for stmt in init.body if stmt.__class__ is ast.Assign and len(stmt.targets) == 1 and stmt.targets[0] is bound[0]),  # type: ignore[attr-defined]
         None,
-    )  # fmt: skip
+    )
     if local is None or local.lineno >= value.lineno:
         return None
-    stored = stored_parameter(local.value)  # type: ignore[attr-defined]
-    if stored is None:
-        return None
-    bound = [n for n in ast_walk(init) if n.__class__ is ast.Name and n.id == name and n.ctx.__class__ is not ast.Load]  # type: ignore[attr-defined]
-    return stored if len(bound) == 1 else None  # (the local bound again: which value is stored is not known)
+    return stored_parameter(local.value)  # type: ignore[attr-defined]
 
 
 def normalize(key: str) -> str:

@@ -16,7 +16,6 @@ this micro-batch (UNKNOWN).
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable
 
 from gradfix import syntax as ast
 import builtins
@@ -1095,23 +1094,11 @@ class _Walker:
             return False
         # `train_step = make_train_step(model, opt)`, the factory imported from a module of the
         # project that backpropagates (`from engine import make_train_step`)
-        if any(
+        return any(
             callee in aliases and self.imported_factory(callee, self.facts) is not None
             for name in self.called_in(text)
             for callee in _assigned_callees(self.facts, name)
-        ):
-            return True
-        # `run_epoch, evaluate = make_steps(model, opt)`, the factory imported and returning a
-        # tuple of its functions, one of which backpropagates
-        unpacked = _tuple_callees(self.facts)
-        for name in self.called_in(text):
-            for callee in unpacked.get(name, set()) & aliases.keys():
-                factory = self.imported_tuple_factory(callee, self.facts)
-                if factory is not None:
-                    named = backpropagating_functions(factory.facts)  # type: ignore[arg-type]
-                    if any(inner is not None and inner.node.name in named for inner in _factory_tuple_closures(factory.facts)[factory.node.name]):  # type: ignore[arg-type]
-                        return True
-        return False
+        )
 
     def imported_factory(self, callee: str, facts: ModuleFacts) -> tuple[FunctionInfo, FunctionInfo] | None:
         """A factory (see `_factory_closures`) this module imports by name from a module of the
@@ -1125,17 +1112,6 @@ class _Walker:
             return None
         inner = _factory_closures(factory.facts).get(factory.node.name)
         return (factory, inner) if inner is not None and factory.facts.module_functions.get(factory.node.name) is factory else None
-
-    def imported_tuple_factory(self, callee: str, facts: ModuleFacts) -> FunctionInfo | None:
-        """A factory returning a tuple of its functions (see `_factory_tuple_closures`) that this
-        module imports by name from a module of the project that backpropagates."""
-        qualified = facts.imports.aliases.get(callee) if facts is self.facts else None
-        if qualified is None or qualified == callee or not self.imported_backpropagates(qualified):
-            return None
-        factory = self.imported(qualified, facts)
-        if factory is None or factory.facts is None or factory.class_name is not None:
-            return None
-        return factory if factory.node.name in _factory_tuple_closures(factory.facts) else None
 
     def calls_a_registry_step(self, text: str) -> bool:
         """The text names a dict of this module holding a function that backpropagates
@@ -2977,12 +2953,7 @@ class _Walker:
             made = self.imported_factory(callee, facts) if callee in facts.imports.aliases else None
             if made is not None:
                 closures[callee] = (made[1], made[0].params)
-        if closures:
-            return _closure_bound(facts, name, ctx.functions, closures)
-        if facts is self.facts and facts.project is not None and facts.imports.aliases:
-            # `run_epoch, evaluate = make_steps(model, opt)` with `from engine import make_steps`
-            return imported_tuple_closure(facts, name, ctx.functions, lambda callee: self.imported_tuple_factory(callee, facts))
-        return None
+        return _closure_bound(facts, name, ctx.functions, closures) if closures else None
 
     def project_method(self, recv: ast.expr, method: str, ctx: _Context) -> FunctionInfo | None:
         """The method `recv.method()` runs when `recv` is an object of a class of the project
@@ -4815,42 +4786,12 @@ def _closure_bound(
     return inner, (call, params)
 
 
-def imported_tuple_closure(
-    facts: ModuleFacts, name: ast.Name, functions: tuple[ast.AST, ...], imported: Callable[[str], FunctionInfo | None]
-) -> tuple[FunctionInfo, tuple[ast.Call, list[str]]] | None:
-    """`_tuple_closure` for a factory this module imports by name from another module of the
-    project (`from engine import make_steps`; `run_epoch, evaluate = make_steps(model, opt)`):
-    `imported` gives the factory (a module function there) for the imported name."""
-    aliases = facts.imports.aliases
-    callees = _tuple_callees(facts).get(name.id, set()) & aliases.keys() if aliases else set()
-    for callee in sorted(callees):
-        factory = imported(callee)
-        if factory is None or factory.facts is None or factory.class_name is not None:
-            continue
-        if factory.facts.module_functions.get(factory.node.name) is not factory:
-            continue
-        inners = _factory_tuple_closures(factory.facts).get(factory.node.name)
-        if inners is not None:
-            found = _tuple_closure(facts, name, functions, {callee: inners}, factory.params)
-            if found is not None:
-                return found
-    return None
-
-
-def _tuple_closure(
-    facts: ModuleFacts,
-    name: ast.Name,
-    functions: tuple[ast.AST, ...],
-    tuples: dict[str, tuple[FunctionInfo | None, ...]] | None = None,
-    params: list[str] | None = None,
-) -> tuple[FunctionInfo, tuple[ast.Call, list[str]]] | None:
+def _tuple_closure(facts: ModuleFacts, name: ast.Name, functions: tuple[ast.AST, ...]) -> tuple[FunctionInfo, tuple[ast.Call, list[str]]] | None:
     """`step(x, y)` with `step, end_epoch = make_train_step(model, opt)` the one binding of
     `step` in the code around the call (its function, or the module's top level), the factory
     one of `_factory_tuple_closures` returning as many elements: the function it returns at
-    that place, and the factory's call with its parameters (as `closure_step` gives them).
-    `tuples` and `params`: an imported factory's closures and parameters instead."""
-    if tuples is None:
-        tuples = _factory_tuple_closures(facts)
+    that place, and the factory's call with its parameters (as `closure_step` gives them)."""
+    tuples = _factory_tuple_closures(facts)
     if not tuples or name.id not in _tuple_callees(facts):
         return None
     scope: ast.AST = functions[-1] if functions else facts.source.tree
@@ -4879,7 +4820,7 @@ def _tuple_closure(
         return None
     if any(node is not inners[index].node for node in defined):  # type: ignore[union-attr]
         return None  # another definition of that name
-    return inners[index], (call, params if params is not None else facts.module_functions[call.func.id].params)  # type: ignore[return-value]
+    return inners[index], (call, facts.module_functions[call.func.id].params)  # type: ignore[return-value]
 
 
 def _names_a_class(name: str, facts: ModuleFacts) -> bool:

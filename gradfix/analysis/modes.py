@@ -35,7 +35,6 @@ from gradfix.analysis.loops import (
     calls_a_table_entry,
     decorated_entry,
     function_tables,
-    imported_tuple_closure,
     module_closure,
     overriding,
 )
@@ -457,13 +456,8 @@ class _ModeWalker:
         if helper is not None:
             self.inline(call, helper, ctx)
             return
-        if call.func.__class__ is ast.Name and (ctx.source is None or ctx.source is self.model.source) and (
-            self.facts.local_functions or (self.facts.project is not None and self.facts.imports.aliases)
-        ):
-            closure = module_closure(self.facts, call.func, ctx.functions) if self.facts.local_functions else None  # type: ignore[arg-type]
-            if closure is None and self.facts.project is not None and self.facts.imports.aliases:
-                # `run_epoch, evaluate = make_steps(model, opt)` with `from engine import make_steps`
-                closure = imported_tuple_closure(self.facts, call.func, ctx.functions, self._imported_function)  # type: ignore[arg-type]
+        if self.facts.local_functions and call.func.__class__ is ast.Name and (ctx.source is None or ctx.source is self.model.source):
+            closure = module_closure(self.facts, call.func, ctx.functions)  # type: ignore[arg-type]
             if closure is not None:
                 # `run_epoch, evaluate = make_trainer(model, opt, loader)` ... `run_epoch()`: the
                 # function the factory defines and returns, its free names the factory's arguments
@@ -1064,14 +1058,6 @@ class _ModeWalker:
             owner = self.model.source.owner_of(owner)  # type: ignore[arg-type]
         loop_function = self.__dict__.get("_loop_function")
         return owner is (loop_function if loop_function is not None else self.model.source.tree)
-
-    def _imported_function(self, name: str) -> FunctionInfo | None:
-        """The function of another module of the project a name this module imports stands for."""
-        qualified = self.facts.imports.aliases.get(name)
-        project = self.facts.project
-        if project is None or qualified is None or qualified == name:
-            return None
-        return project.function(qualified, self.model.source.path or None)
 
     def _held_modules(self, call: ast.Call, helper: FunctionInfo) -> dict[str, str]:
         """`task.validation_epoch(loader)` with `task = Task(model)` (its one binding, in the
@@ -2075,22 +2061,6 @@ def _calls_a_switching_closure(text: str, model: ModuleModel) -> bool:
     return any((unpacked.get(name, set()) | _assigned_callees(facts, name)) & factories for name in sorted(called_names(text)))
 
 
-def _calls_an_imported_switching_closure(text: str, model: ModuleModel) -> bool:
-    """The text calls a name unpacked from a call of a factory imported by name from another
-    module of the project (`run_epoch, evaluate = make_steps(model, opt)`, `from engine import
-    make_steps`) whose text switches a module to eval mode (a closure of it may)."""
-    from gradfix.analysis.loops import _tuple_callees
-
-    aliases = model.facts.imports.aliases
-    if not aliases or "," not in model.source.text:
-        return False
-    unpacked = _tuple_callees(model.facts)
-    return any(
-        _imported_switch(callee, model) is not None
-        for name in sorted(called_names(text)) for callee in sorted(unpacked.get(name, set()) & aliases.keys())
-    )  # fmt: skip
-
-
 def _table_switches(text: str, model: ModuleModel) -> bool:
     """The text calls `<name>.<attr>[...](` where `<attr>` is a table a class of the module binds
     to its own methods (`_method_tables`), one of which may switch a module's mode."""
@@ -2137,8 +2107,6 @@ def may_switch_to_eval(loop: TrainingLoop, model: ModuleModel) -> bool:
     names = _imported_names(model)
     if any(f"{name}(" in text and _imported_switch(name, model) is not None for name in names):
         return True
-    if _calls_an_imported_switching_closure(text, model):
-        return True  # `evaluate()` with `run_epoch, evaluate = make_steps(model, opt)` of engine.py
     if _switching_through_imports(text, model):
         return True  # `validate(model)` of this module calling `run_eval` of metrics.py
     if _inherited_switches(text, _class_of(loop.function, model), model):

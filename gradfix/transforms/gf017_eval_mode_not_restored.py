@@ -84,9 +84,8 @@ class EvalModeNotRestored(Rule):
     [evaluate]`, bound once and never changed, or written in the `for`; the fix restores the mode
     after the call, in that `for`), a function a factory of the file defines and returns, alone
     or in a tuple unpacked where it is called (`run_epoch, evaluate = make_trainer(model, opt,
-    loader)` ... `evaluate()`, or `epoch_fn = build_epoch(model, opt)` ... `epoch_fn()`; the
-    tuple's factory also imported by name from another module of the project, `from engine
-    import make_steps`), its free names the factory's arguments (the fix switches the caller's module back after the call),
+    loader)` ... `evaluate()`, or `epoch_fn = build_epoch(model, opt)` ... `epoch_fn()`), its
+    free names the factory's arguments (the fix switches the caller's module back after the call),
     or `evaluate()` reading the module's `model` (or a closure's), or a function imported by name from another module of the project
     whose text switches modes (`from evaluation import validate`), or that calls such a function
     imported in turn (`validate` calling `run_eval` of metrics.py, two imports deep at most; a

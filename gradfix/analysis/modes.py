@@ -39,7 +39,7 @@ from gradfix.analysis.loops import (
     overriding,
 )
 from gradfix.analysis.model import EventKind, TrainingLoop
-from gradfix.analysis.modules import contains, normalize, related, strip_same_module, wrapped_key
+from gradfix.analysis.modules import contains, normalize, related, stored_parameter, strip_same_module, wrapped_key
 from gradfix.analysis.names import (
     LIBRARY_ROOTS,
     call_name,
@@ -1123,9 +1123,10 @@ class _ModeWalker:
                 if name is not None and name.startswith("self."):
                     counts[name] = counts.get(name, 0) + 1
         for stmt in init.node.body:
-            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Name) and stmt.value.id in given:
-                target = dotted(stmt.targets[0])
-                arg = given[stmt.value.id]
+            stored = stored_parameter(stmt.value, init.node) if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
+            if stored is not None and stored in given:
+                target = dotted(stmt.targets[0])  # type: ignore[attr-defined]
+                arg = given[stored]
                 if target is not None and target.count(".") == 1 and target.startswith("self.") and counts.get(target) == 1:
                     if dotted(arg) is not None:
                         held[target] = self.model.source.key(arg)
@@ -2622,9 +2623,13 @@ def _first_pass_only(item: ModeItem, loop: TrainingLoop) -> list[ast.If]:
     """The `if`s of the loop's own code whose body holds the switch and that hold on one pass
     at most, so not on the passes after it: `for epoch in range(...)` with `if epoch == 0:`
     (`epoch == start_epoch`, a name or attribute the loop does not bind; `not epoch`), or `if
-    first:` with every binding of `first` inside the loop `first = False`."""
+    first:` with every binding of `first` inside the loop `first = False`; also, in a `for` or
+    a `while`, a count the loop only counts up (`step += 1`, nothing else binding it there)
+    tested against an integer constant or with `not` (`if step == 0:`, `if not step:`): it holds
+    on one stretch of passes at most, the first ones."""
     node = loop.node
-    if not isinstance(node, FOR_LOOPS):
+    is_for = isinstance(node, FOR_LOOPS)
+    if not is_for and not isinstance(node, ast.While):
         return []
     ifs = [
         stmt for level, stmt in enumerate(item.path[:-1])
@@ -2632,24 +2637,34 @@ def _first_pass_only(item: ModeItem, loop: TrainingLoop) -> list[ast.If]:
     ]
     if not ifs:
         return []
-    target = node.target.id if isinstance(node.target, ast.Name) else None
-    iterable = node.iter
-    if isinstance(iterable, ast.Call) and call_name(iterable) in ("tqdm", "tqdm.tqdm") and iterable.args:
-        iterable = iterable.args[0]  # `tqdm(range(epochs))`
-    if not (isinstance(iterable, ast.Call) and call_name(iterable) in ("range", "trange")):
-        target = None  # a value that may come back (`for phase in phases`)
+    target = node.target.id if is_for and isinstance(node.target, ast.Name) else None  # type: ignore[union-attr]
+    if is_for:
+        iterable = node.iter  # type: ignore[union-attr]
+        if isinstance(iterable, ast.Call) and call_name(iterable) in ("tqdm", "tqdm.tqdm") and iterable.args:
+            iterable = iterable.args[0]  # `tqdm(range(epochs))`
+        if not (isinstance(iterable, ast.Call) and call_name(iterable) in ("range", "trange")):
+            target = None  # a value that may come back (`for phase in phases`)
     bound = _bound_in_loop(node)
     if target is not None and target in bound:
         target = None  # rebound in the body
 
+    def counted(name: str) -> bool:
+        # `step = 0` before the loop, `step += 1` its only binding inside
+        return name != target and name in bound and not _rebinds_in_a_loop(node, name)
+
     def once(test: ast.expr) -> bool:
         if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
             return any(once(value) for value in test.values)
-        if target is not None and isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-            return isinstance(test.operand, ast.Name) and test.operand.id == target  # `not epoch`
-        if target is not None and isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            operand = test.operand
+            return isinstance(operand, ast.Name) and ((target is not None and operand.id == target) or counted(operand.id))  # `not epoch`
+        if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
             for side, other in ((test.left, test.comparators[0]), (test.comparators[0], test.left)):
-                if isinstance(side, ast.Name) and side.id == target:
+                if isinstance(side, ast.Name) and side.id != target and isinstance(other, ast.Constant) and type(other.value) is int:
+                    if counted(side.id):
+                        return True  # `if step == 0:`, the loop counting `step += 1`
+                    continue
+                if target is not None and isinstance(side, ast.Name) and side.id == target:
                     if isinstance(other, ast.Constant) and isinstance(other.value, int):
                         return True
                     name = dotted(other)

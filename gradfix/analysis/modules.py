@@ -61,6 +61,33 @@ def strip_same_module(expr: ast.expr) -> ast.expr:
     return expr
 
 
+def stored_parameter(value: ast.expr, init: ast.FunctionDef | None = None) -> str | None:
+    """The name an `__init__` stores in `self.net = net`, also through a move that returns the
+    module itself, `self.net = net.to(device)` (`.cuda()`, `.half()`), or through a local of
+    `init` that a statement of its body binds once, before, to such a value (`m =
+    net.to(device)`; `self.net = m`): `"net"`."""
+    if value.__class__ is ast.Call:
+        value = strip_same_module(value)
+    if value.__class__ is not ast.Name:
+        return None
+    name: str = value.id  # type: ignore[attr-defined]
+    if init is None:
+        return name
+    args = init.args
+    if any(a.arg == name for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)):
+        return name
+    bound = [n for n in ast_walk(init) if n.__class__ is ast.Name and n.id == name and n.ctx.__class__ is not ast.Load]  # type: ignore[attr-defined]
+    if len(bound) != 1:
+        return None
+    local = next(
+        (stmt for stmt in init.body if stmt.__class__ is ast.Assign and len(stmt.targets) == 1 and stmt.targets[0] is bound[0]),  # type: ignore[attr-defined]
+        None,
+    )
+    if local is None or local.lineno >= value.lineno:
+        return None
+    return stored_parameter(local.value)  # type: ignore[attr-defined]
+
+
 def normalize(key: str) -> str:
     """`model` for `model.module`, `self.net.encoder` for `self.net.module.encoder`."""
     if "module" not in key:  # (most keys: nothing to drop, no split and join)
@@ -382,13 +409,11 @@ def _init_parameters_stored(owners: set[str], scope: Scope, model: ModuleModel) 
     params = {a.arg for a in (*args.posonlyargs, *args.args[1:], *args.kwonlyargs)}
     stored: dict[str, str] = {}
     for stmt in scope.body:
-        if (
-            isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Name)
-            and stmt.value.id in params and stmt.value.id not in stored
-        ):  # fmt: skip
-            target = dotted(stmt.targets[0])
+        name = stored_parameter(stmt.value, scope) if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
+        if name is not None and name in params and name not in stored:
+            target = dotted(stmt.targets[0])  # type: ignore[attr-defined]
             if target is not None and target.count(".") == 1 and target.startswith("self."):
-                stored[stmt.value.id] = target
+                stored[name] = target
     out: set[str] = set()
     for owner in owners:
         if owner.startswith("self."):
@@ -418,20 +443,18 @@ def _handed_to_init(holder: str, attribute: str, scope: Scope, model: ModuleMode
     if init is None or len(bindings) != 1 or bindings[0].class_name != built.func.id:  # type: ignore[union-attr]
         return None
     statement = bindings[0].statement
-    if not (
-        isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.value, ast.Name)
-        and any(stmt is statement for stmt in init.node.body)
-    ):  # fmt: skip
+    stored = stored_parameter(statement.value, init.node) if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None
+    if stored is None or not any(stmt is statement for stmt in init.node.body):
         return None
     args = init.node.args
     positional = [a.arg for a in (*args.posonlyargs, *args.args)][1:]
-    if statement.value.id not in positional and statement.value.id not in [a.arg for a in args.kwonlyargs]:
+    if stored not in positional and stored not in [a.arg for a in args.kwonlyargs]:
         return None  # (a global of that name, not the parameter)
     if any(isinstance(arg, ast.Starred) for arg in built.args) or any(k.arg is None for k in built.keywords):
         return None
     given = {positional[i]: arg for i, arg in enumerate(built.args[: len(positional)])}
     given.update((k.arg, k.value) for k in built.keywords if k.arg is not None)
-    value = given.get(statement.value.id)
+    value = given.get(stored)
     return model.source.key(value) if value is not None and dotted(value) is not None else None
 
 

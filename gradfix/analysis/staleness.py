@@ -203,6 +203,10 @@ def _unpacked_optimizer_params(binding: Binding, model: ModuleModel) -> ast.expr
         def visit_Name(self, node: ast.Name) -> ast.expr:
             return _read_copy(caller) if node.id == root else node
 
+        def visit_Attribute(self, node: ast.Attribute) -> ast.expr:
+            # (`self.net` of a builder that keeps the model on `self` and returns it)
+            return _read_copy(caller) if "." in root and dotted(node) == root else self.generic_visit(node)  # type: ignore[no-any-return]
+
     return Substitute().visit(copy.deepcopy(params))  # type: ignore[no-any-return]
 
 
@@ -243,6 +247,8 @@ def _unpacked_function(call: ast.Call, scope: ast.AST | None, model: ModuleModel
     else:
         owner_name = holder
     info = facts.methods.get(owner_name, {}).get(func.attr)  # type: ignore[attr-defined]
+    if info is None and (holder == "self" or holder == "cls"):
+        info = _base_method_of_the_file(facts, owner_name, func.attr, 0)  # type: ignore[attr-defined]
     if info is None:
         return None
     decorators = [dotted(d) for d in info.node.decorator_list]
@@ -253,6 +259,27 @@ def _unpacked_function(call: ast.Call, scope: ast.AST | None, model: ModuleModel
     if any(func.attr in methods and _derives(facts, other, owner_name) for other, methods in facts.methods.items()):  # type: ignore[attr-defined]
         return None  # a subclass of the file overrides it
     return info
+
+
+def _base_method_of_the_file(facts, class_name: str, name: str, depth: int) -> FunctionInfo | None:  # type: ignore[no-untyped-def]
+    """The method `self.name` of `class_name` runs when its class does not define it: the one
+    a base class of the file defines, the bases searched in order (depth first, as the MRO of
+    single inheritance goes), each base before it a class of the file or torch's `nn.Module`;
+    None when a base gradfix cannot read comes first (it may define the method)."""
+    node = facts.classes.get(class_name)
+    if node is None or depth > 3:
+        return None
+    for base in node.bases:
+        base_name = dotted(base)
+        if base_name is not None and base_name in facts.classes and base_name != class_name:
+            found = facts.methods.get(base_name, {}).get(name) or _base_method_of_the_file(facts, base_name, name, depth + 1)
+            if found is not None:
+                return found  # type: ignore[no-any-return]
+            continue
+        if base_name == "object" or (base_name is not None and facts.imports.qualify(base_name) == "torch.nn.Module"):
+            continue
+        return None
+    return None
 
 
 def _returned_optimizers(info: FunctionInfo, model: ModuleModel) -> tuple[int, dict[int, tuple[int, ast.expr, str, ast.expr | None]]] | None:
@@ -310,6 +337,16 @@ def _read_returned_optimizers(function: ast.AST, model: ModuleModel) -> tuple[in
                 for root in [_root(receiver(n))] if root is not None
             } if params is not None else set()  # fmt: skip
             root = roots.pop() if len(roots) == 1 else None
+            if root == "self" and "self" not in local:
+                # `self.net = Net()`; `return self.net, SGD(self.net.parameters())`: the model kept
+                # on `self` and returned, the attribute bound once in the function at most
+                root, built = _self_attribute_root(params, nodes)  # type: ignore[arg-type]
+                other = next((i for i, e in enumerate(elts) if i != place and dotted(e) == root), None) if root is not None else None
+                if root is None or other is None or (found is not None and (found[0] != other or found[2] != root)):
+                    found = None
+                    break
+                found = (other, params, root, built)  # type: ignore[assignment]
+                continue
             if root is None or (root in local and len([v for v in local[root] if v is not None]) != 1) or len(local.get(root, ())) > 2:
                 found = None  # the model bound more than once in the function (or by a loop or a `with`)
                 break
@@ -322,6 +359,25 @@ def _read_returned_optimizers(function: ast.AST, model: ModuleModel) -> tuple[in
         if found is not None:
             places[place] = found
     return (length, places) if places else None
+
+
+def _self_attribute_root(params: ast.expr, nodes: list[ast.AST]) -> tuple[str | None, ast.expr | None]:
+    """`self.net` when every `.parameters()` of an optimizer's argument is called on that one
+    attribute of `self`, which the function (`nodes`: its own) binds at most once, by a plain
+    assignment (`self.net = Net()`): the attribute and the value bound (None when unbound)."""
+    keys = {
+        dotted(receiver(n)) for n in ast_walk(params) if n.__class__ is ast.Call and method_name(n) in ("parameters", "named_parameters")
+    }  # fmt: skip
+    key = keys.pop() if len(keys) == 1 else None
+    if key is None or key.count(".") != 1 or not key.startswith("self."):
+        return None, None
+    stores = [n for n in nodes if n.__class__ is ast.Attribute and n.ctx.__class__ is not ast.Load and dotted(n) == key]  # type: ignore[attr-defined]
+    if len(stores) > 1 or (stores and (stores[0].lineno, stores[0].col_offset) > (params.lineno, params.col_offset)):  # type: ignore[attr-defined]
+        return None, None  # (bound twice, or after the optimizer was built over the old value)
+    if not stores:
+        return key, None
+    value = next((n.value for n in nodes if n.__class__ is ast.Assign and len(n.targets) == 1 and n.targets[0] is stores[0]), None)  # type: ignore[attr-defined]
+    return (key, value) if value is not None else (None, None)
 
 
 def _root(expr: ast.expr | None) -> ast.Name | None:
@@ -479,7 +535,9 @@ def _changed_by_a_method(  # type: ignore[no-untyped-def]
         return False
     source = model.source
     text = source.text
-    if text.count(f".{attribute} =") + text.count(f".{attribute}=") != 1 or f"{attribute}:" in text or "param_group" in text:
+    if (
+        text.count(f".{attribute} =") + text.count(f".{attribute}=") != 1 or f"{attribute}:" in text or "param_group" in text
+    ) and not _bound_once_outside_other_classes(attribute, source.owner_of(scope), source):
         return False  # the optimizer's attribute bound again somewhere (or annotated), groups added: not read
     steppers = {name for name, info in methods.items() if name != "__init__" and (f"{key}.step(" in source.segment(info.node) or f"step({key}" in source.segment(info.node))}
     if not steppers:
@@ -505,6 +563,51 @@ def _changed_by_a_method(  # type: ignore[no-untyped-def]
                 out.append(StaleOptimizer(key, binding, change, node, module, kind))
             return True
     return False
+
+
+_SELF_GROUPS = lazily(r"\bself\.\w+\.(?:add_param_group|param_groups)\b")
+
+
+def _bound_once_outside_other_classes(attribute: str, owner: ast.AST | None, source: Source) -> bool:
+    """The file-wide gate of `_changed_by_a_method` read per class: `.attribute` bound once, not
+    annotated, no `param_group` written, in the file without the top-level classes unrelated to
+    `owner` by inheritance within the file (two trainer classes, one of which rebuilds its
+    `self.opt` in `new_head`). An unrelated class is left out only when what it holds is its
+    own: each binding of the attribute there is `self.attribute = ...`, each `param_group` is
+    `self.<name>.add_param_group`/`.param_groups`."""
+    if not isinstance(owner, ast.ClassDef) or source.owner_of(owner) is not source.tree:  # type: ignore[arg-type]
+        return False
+    classes = {n.name: n for n in source.tree.body if isinstance(n, ast.ClassDef)}  # type: ignore[attr-defined]
+    if len(classes) < 2 or classes.get(owner.name) is not owner:
+        return False
+    bases = {
+        name: {b.rsplit(".", 1)[-1] for b in (dotted(base) for base in node.bases) if b is not None} & classes.keys()
+        for name, node in classes.items()
+    }  # fmt: skip
+    family = {owner.name}
+    grown = True
+    while grown:
+        grown = False
+        for name in classes.keys() - family:
+            if bases[name] & family or any(name in bases[member] for member in family):
+                family.add(name)
+                grown = True
+    text = source.text
+    bound = text.count(f".{attribute} =") + text.count(f".{attribute}=")
+    annotated = text.count(f"{attribute}:")
+    groups = text.count("param_group")
+    for name in classes.keys() - family:
+        segment = source.segment(classes[name])
+        here = segment.count(f".{attribute} =") + segment.count(f".{attribute}=")
+        if here != segment.count(f"self.{attribute} =") + segment.count(f"self.{attribute}="):
+            return False  # another object's attribute bound there (`trainer.opt = ...`)
+        used = segment.count("param_group")
+        if used != len(_SELF_GROUPS.findall(segment)):
+            return False
+        bound -= here
+        annotated -= segment.count(f"{attribute}:")
+        groups -= used
+    return bound == 1 and annotated == 0 and groups == 0
 
 
 def _instance_calls_then_steps(method: str, steppers: set[str], owner: str, model: ModuleModel) -> ast.Call | None:

@@ -68,7 +68,8 @@ class EvalModeNotRestored(Rule):
     with `val_cb = ValidationCallback(...)`; also of a plain class imported from another module of the
     project whose method's text switches to eval mode, `from callbacks import ValidationCallback`; or one switching the module the object holds:
     `task.validation_epoch()` running `self.net.eval()`, with `task = Task(model)` built once beside the
-    loop and `self.net = net` in `__init__` its one binding (the optimizer built there over the parameter,
+    loop and `self.net = net` in `__init__` its one binding (also `self.net = net.to(device)`, or
+    through a local bound once before it, `m = net.to(device)`; the optimizer built there over the parameter,
     `SGD(net.parameters())`, or the model built in the call, `Task(nn.Sequential(...))`), the class of the file or imported from
     another module of the project, whose method that backpropagates the loop walks too,
     `engine.update(x, y)` beside `engine.evaluate(...)` with `engine = Engine(model,
@@ -91,7 +92,8 @@ class EvalModeNotRestored(Rule):
     helper of the file calling one is looked into too) — when the loop's next `backward()` (later in the iteration, or in
     the next one) comes without a `model.train()` on that module in between (one under an `if` that
     holds on one pass of the loop at most, `for epoch in range(...)` with `if epoch == 0:`, `if epoch ==
-    start_epoch:` or `if first:` with `first = False` in the loop, does not switch the later passes back;
+    start_epoch:` or `if first:` with `first = False` in the loop, or a count the loop (a `for` or a
+    `while`) only counts up, `if step == 0:` or `if not step:` with `step += 1`, does not switch the later passes back;
     a helper's
     `train()` in an `except` arm that re-raises restores nothing for the training; nor do
     `torch.jit.trace`, `torch.jit.script`, `torch.onnx.export` or `torch.export.export`, which

@@ -29,7 +29,10 @@ class OptimizerOverStaleParameters(Rule):
     file returns together with the model, unpacked by the caller in either order (`model, opt =
     setup(cfg)`, every `return` of `setup` a tuple of that length holding, at `opt`'s place, a
     `torch.optim` optimizer over the parameters of the name it returns at another place, that
-    name a parameter of `setup` or bound once in it; or a method of the class doing so, called on
+    name a parameter of `setup` or bound once in it, or an attribute of `self` it binds once
+    at most, before the optimizer, `self.net = Net(); return self.net, SGD(self.net.parameters())`;
+    or a method of the class doing so (or of a base class of the file, when no base before it
+    is one gradfix cannot read), called on
     `self`, `cls` or the class, `self.model, self.opt = self.build()` or `model, opt =
     self.make(3)` of a `@staticmethod`, unless a subclass of the file overrides it; the model's
     class read from the builder for `reset_classifier`); also over `net.parameters()`
@@ -59,7 +62,9 @@ class OptimizerOverStaleParameters(Rule):
     that unfreezes every parameter of the module it is given, under no condition).
     The change may also sit in another method of the class whose `__init__` builds the
     optimizer (`self.opt = SGD(self.model.parameters())`, the one binding of that attribute in
-    the file, no parameter group added anywhere): a method that steps nothing and binds no
+    the file, no parameter group added anywhere -- leaving out another class of the file that
+    no inheritance ties to this one and that binds only its own `self.opt` and adds groups only
+    to its own optimizers, a second trainer that rebuilds): a method that steps nothing and binds no
     optimizer (`def new_head(self, n): self.model[2] = nn.Linear(16, n)`), called on an
     instance (`t = Trainer()`, `t.new_head(3)`) before a call on that object of a method of
     the class that steps the optimizer (`t.fit(loader)`).

@@ -2,7 +2,8 @@
 `self.net = net`, its optimizer built there over the parameter: `SGD(net.parameters())`), or
 built inline in the call (`Runner(nn.Sequential(...), batches)`), and the epoch loop, at module
 level or in a function, calls a method that trains and one that evaluates (`self.net.eval()`,
-nothing switching back). Every epoch after the first trains with the dropout off. gradfix's
+nothing switching back); also with the model stored moved, `self.net = net.to(device)`, or
+through a local of `__init__`, `m = net.to(device)`; `self.net = m`. Every epoch after the first trains with the dropout off. gradfix's
 fix (`net.train()` / `runner.net.train()` after the evaluation) is the hand fix's text, trains
 exactly like it, and the buggy script trains otherwise."""
 
@@ -96,10 +97,18 @@ SHAPES = {
 }
 
 
+STORED = {
+    "plain": "        self.net = net\n",
+    "moved": "        self.net = net.to(torch.device(\"cpu\"))\n",
+    "moved_through_a_local": "        device = torch.device(\"cpu\")\n        m = net.to(device)\n        self.net = m\n",
+}
+
+
+@pytest.mark.parametrize("stored", sorted(STORED))
 @pytest.mark.parametrize("shape", sorted(SHAPES))
-def test_eval_in_a_method_of_a_trainer_handed_the_model_is_switched_back(tmp_path: Path, shape: str) -> None:
+def test_eval_in_a_method_of_a_trainer_handed_the_model_is_switched_back(tmp_path: Path, shape: str, stored: str) -> None:
     body, back = SHAPES[shape]
-    script = HEAD + body
+    script = HEAD.replace("        self.net = net\n", STORED[stored]) + body
     buggy = script.replace("BACK", "") + TAIL
     hand = script.replace("BACK", back) + TAIL
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF017")

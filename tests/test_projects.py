@@ -555,3 +555,51 @@ def test_a_loop_training_through_an_object_handed_an_optimizer_is_let_through(tm
     for name, (data, expected) in cases.items():
         (tmp_path / name).write_bytes(data)
         assert prefilter(data, str(tmp_path / name))[0] is expected, name
+
+
+def _search_by_join(bases: list[str], parts: list[str], inside: str, absent: list[str]) -> str | None:
+    """`project._search` as it was written with `os.path.join` and `os.path.dirname` (the oracle
+    of its concatenated spelling)."""
+    for base in bases:
+        target = os.path.join(base, *parts) if parts else base
+        if not os.path.isdir(os.path.dirname(target) if parts else target):
+            continue
+        for candidate in (os.path.join(target, "__init__.py"), target + ".py" if parts else None):
+            if candidate is None or not candidate.startswith(inside):
+                continue
+            if os.path.isfile(candidate):
+                return candidate
+            if os.path.isdir(os.path.dirname(candidate)):
+                absent.append(candidate)
+    return None
+
+
+def test_module_files_spelled_by_concatenation_answer_as_os_path_join(tmp_path: Path) -> None:
+    import random
+
+    import gradfix.project as project_module
+
+    root = tmp_path / "root"
+    layout = ["a/__init__.py", "a/b.py", "a/c/__init__.py", "a/c/d.py", "e.py", "f/g.py", "src/h/__init__.py",
+              "src/h/i.py", "j/__init__.py/x", "k.py/y.py", "l/m/n.py"]  # fmt: skip
+    for name in layout:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text("")
+    (root / "o").mkdir()
+    os.symlink(root / "a", root / "p")  # a package through a symlink
+    os.symlink(root / "missing.py", root / "q.py")  # a dangling one
+    (tmp_path / "outside.py").write_text("")
+    words = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "x", "y", "src",
+             "root", "outside", "zz", "", "a/b", "/e", "c/"]  # fmt: skip
+    bases = [str(root), str(root) + "/", str(root / "a"), str(root / "src"), str(root / "lib"), str(tmp_path),
+             str(root / "e.py"), "/", str(root / "a") + "//"]  # fmt: skip
+    inside = str(root) + os.sep
+    rng = random.Random(66)
+    cases = [([base], [word]) for base in bases for word in words]
+    cases += [(rng.sample(bases, rng.randint(1, 3)), [rng.choice(words) for _ in range(rng.randint(0, 3))]) for _ in range(3000)]
+    for chosen, parts in cases:
+        expected_absent: list[str] = []
+        expected = _search_by_join(chosen, parts, inside, expected_absent)
+        absent: list[str] = []
+        assert project_module._search(chosen, parts, inside, absent) == expected, (chosen, parts)
+        assert absent == expected_absent, (chosen, parts)

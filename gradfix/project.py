@@ -615,7 +615,8 @@ class Project:
             missing: list[str] = []
             # `lib/`: the tools/ + lib/ layout of detection and pose repositories, whose scripts
             # put it on `sys.path` (`tools/_init_paths.py`) and import `core.function`
-            bases = [root, os.path.join(root, "src"), os.path.join(root, "lib")]
+            # (spelled as `os.path.join` spells them: a run asks for hundreds of names)
+            bases = [root, root + "/src", root + "/lib"] if _POSIX and root and root[-1] != "/" else [root, os.path.join(root, "src"), os.path.join(root, "lib")]
             rooted = self._rooted[name] = (_search(bases, parts, inside, missing, self._is_folder), tuple(missing))
         absent.extend(rooted[1])
         return rooted[0]

@@ -581,7 +581,7 @@ def test_module_files_spelled_by_concatenation_answer_as_os_path_join(tmp_path: 
 
     root = tmp_path / "root"
     layout = ["a/__init__.py", "a/b.py", "a/c/__init__.py", "a/c/d.py", "e.py", "f/g.py", "src/h/__init__.py",
-              "src/h/i.py", "j/__init__.py/x", "k.py/y.py", "l/m/n.py"]  # fmt: skip
+              "src/h/i.py", "j/__init__.py/x", "k.py/y.py", "l/m/n.py", "R.py", "S/__init__.py", "t.PY"]  # fmt: skip
     for name in layout:
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text("")
@@ -590,16 +590,44 @@ def test_module_files_spelled_by_concatenation_answer_as_os_path_join(tmp_path: 
     os.symlink(root / "missing.py", root / "q.py")  # a dangling one
     (tmp_path / "outside.py").write_text("")
     words = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "x", "y", "src",
-             "root", "outside", "zz", "", "a/b", "/e", "c/"]  # fmt: skip
+             "root", "outside", "zz", "", "a/b", "/e", "c/", "r", "R", "s", "S", "t", "A", "\u017ft", "é"]  # fmt: skip
     bases = [str(root), str(root) + "/", str(root / "a"), str(root / "src"), str(root / "lib"), str(tmp_path),
              str(root / "e.py"), "/", str(root / "a") + "//"]  # fmt: skip
     inside = str(root) + os.sep
     rng = random.Random(66)
     cases = [([base], [word]) for base in bases for word in words]
     cases += [(rng.sample(bases, rng.randint(1, 3)), [rng.choice(words) for _ in range(rng.randint(0, 3))]) for _ in range(3000)]
+    project = project_module.Project(str(root))
+    listed: list[str] = []
+
+    def listing(folder: str) -> frozenset[str] | None:  # a project's listing, in a steady run
+        listed.append(folder)
+        return frozenset(name.casefold() for name in os.listdir(folder)) if os.path.isdir(folder) else None
+
     for chosen, parts in cases:
         expected_absent: list[str] = []
         expected = _search_by_join(chosen, parts, inside, expected_absent)
-        absent: list[str] = []
-        assert project_module._search(chosen, parts, inside, absent) == expected, (chosen, parts)
-        assert absent == expected_absent, (chosen, parts)
+        for listing_of in (None, listing):  # probed one by one; looked for only where a listing names them
+            absent: list[str] = []
+            assert project_module._search(chosen, parts, inside, absent, os.path.isdir, listing_of) == expected, (chosen, parts)
+            assert absent == expected_absent, (chosen, parts)
+    assert listed
+    # a project lists a folder once per steady run, and not outside one
+    from gradfix import files as files_module
+
+    saved = files_module.steady
+    try:
+        files_module.steady = None
+        assert project._listed(str(root)) is None
+        files_module.steady = "run-1"
+        first = project._listed(str(root))
+        assert first is not None and {"r.py", "s", "t.py", "a", "p", "q.py"} <= first
+        (root / "u.py").write_text("")
+        assert project._listed(str(root)) is first  # the same run: listed once
+        files_module.steady = "run-2"
+        assert "u.py" in project._listed(str(root))  # type: ignore[operator]
+        assert project._listed(str(root / "e.py")) is None  # not a folder
+        found = project.module_file("u", str(root / "a" / "b.py"))
+        assert found == str(root / "u.py")
+    finally:
+        files_module.steady = saved

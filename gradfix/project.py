@@ -882,15 +882,24 @@ def _search(bases: list[str], parts: list[str], inside: str, absent: list[str], 
     a folder not ending with `/` and parts without `/` (a run asks this about 2,000 times).
     `listed`: the casefolded names in a folder (`Project._listed`) or None: a module whose
     ASCII name is listed neither as a name nor with `.py` is not there, whatever the file
-    system's case rules, and is not looked for on disk (its `.py` file still goes to `absent`)."""
+    system's case rules, and is not looked for on disk (its `.py` file still goes to `absent`);
+    nor is a dotted one whose first part is not listed in the folder it starts from."""
     tail = "/".join(parts) if _POSIX and parts and "" not in parts else None
     if tail is not None and tail.count("/") != len(parts) - 1:
         tail = None  # a part holding `/`: `os.path.join` says it
     name = parts[-1].casefold() if listed is not None and tail is not None and parts[-1].isascii() else None
+    # (`a.b`: `base/a/` is no folder where `a` is not listed in `base`)
+    first = parts[0].casefold() if name is not None and len(parts) > 1 and parts[0].isascii() else None
     for base in bases:
         if tail is not None and base and base[-1] != "/" and base.__class__ is str:
             target = base + "/" + tail
             folder = target[: len(target) - len(parts[-1]) - 1]  # `os.path.dirname(target)`
+            if first is not None:
+                if not is_folder(base):
+                    continue  # (`root/lib/` absent: nothing below it is looked at)
+                names = listed(base)
+                if names is not None and first not in names:
+                    continue
             if not is_folder(folder):
                 continue
             if name is not None:

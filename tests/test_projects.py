@@ -88,6 +88,29 @@ def test_import_lines_answer_as_the_whole_file(shape: bytes, name: str) -> None:
         assert bool(pattern.search(_import_statements(data))) == bool(pattern.search(data)), (stem, name)
 
 
+def test_import_stretches_answer_as_the_whole_file_on_random_runs() -> None:
+    """The same on random runs of the bytes the patterns read, `from` lines that never say
+    `import` among them (one opening a parenthesis over later import lines, one continued by a
+    backslash): the stretches leave such lines out, and every pattern answers as on the file."""
+    import random
+
+    from gradfix.analysis.steps import _import_statements, _importing
+
+    pieces = [b"from ", b"import ", b"engine", b"pkg.", b"as e", b"(", b")", b",", b" ", b"\n", b"\t", b"*", b"x",
+              b"train", b"\\\n", b"fromage ", b"imports"]  # fmt: skip
+    patterns = [_importing(stem, name) for stem in ("engine", "pkg") for name in ("train", "x")]
+    rng = random.Random(66)
+    matched = 0
+    for _ in range(6_000):
+        data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 18)))
+        statements = _import_statements(data)
+        for pattern in patterns:
+            found = pattern.search(data) is not None
+            assert (pattern.search(statements) is not None) == found, (pattern.pattern, data)
+            matched += found
+    assert matched > 300  # the property was put to the test
+
+
 def test_a_file_whose_imports_do_not_name_the_module_never_matches() -> None:
     """The caller search compiles and tries a module's import pattern only for files whose
     import stretches hold the module's name: no match exists without it, on the shapes above,

@@ -635,8 +635,7 @@ class Project:
             missing: list[str] = []
             # `lib/`: the tools/ + lib/ layout of detection and pose repositories, whose scripts
             # put it on `sys.path` (`tools/_init_paths.py`) and import `core.function`
-            # (spelled as `os.path.join` spells them: a run asks for hundreds of names)
-            bases = [root, root + "/src", root + "/lib"] if _POSIX and root and root[-1] != "/" else [root, os.path.join(root, "src"), os.path.join(root, "lib")]
+            bases = [root, os.path.join(root, "src"), os.path.join(root, "lib")]
             rooted = self._rooted[name] = (_search(bases, parts, inside, missing, self._is_folder, self._listed), tuple(missing))
         absent.extend(rooted[1])
         return rooted[0]

@@ -203,6 +203,8 @@ class Project:
     # each imported name whose candidates lie in it)
     _folders: dict[str, bool] = field(default_factory=dict)
     _folders_run: str | None = None
+    # folder -> the names in it, casefolded (`_listed`), likewise once per steady run
+    _listings: dict[str, frozenset[str] | None] = field(default_factory=dict)
     # `function`'s answers in the current analysis (the `touched` record they were found in)
     _functions: dict[tuple[str, str | None], FunctionInfo | None] = field(default_factory=dict)
     _functions_epoch: dict[str, str] | None = None
@@ -583,10 +585,28 @@ class Project:
         if run is None:
             return os.path.isdir(path)
         if self._folders_run != run:  # a string, compared by value (as `read_quietly` does)
-            self._folders_run, self._folders = run, {}
+            self._folders_run, self._folders, self._listings = run, {}, {}
         found = self._folders.get(path)
         if found is None:
             found = self._folders[path] = os.path.isdir(path)
+        return found
+
+    def _listed(self, folder: str) -> frozenset[str] | None:
+        """The names in a folder, casefolded, listed once per steady run (None outside one, or
+        when it cannot be listed): `_search` looks for a module's files on disk only where its
+        name is listed (a run asks for `os`, `json`, `numpy`... next to each importer)."""
+        run = _files.steady
+        if run is None:
+            return None
+        if self._folders_run != run:
+            self._folders_run, self._folders, self._listings = run, {}, {}
+        if folder in self._listings:
+            return self._listings[folder]
+        try:
+            found: frozenset[str] | None = frozenset(name.casefold() for name in os.listdir(folder))
+        except (OSError, ValueError):
+            found = None
+        self._listings[folder] = found
         return found
 
     def _module_file(self, name: str, folder: str | None, absent: list[str]) -> str | None:
@@ -605,9 +625,9 @@ class Project:
             base = folder
             for _ in range(level - 1):
                 base = os.path.dirname(base)
-            return _search([base], parts, inside, absent, self._is_folder)
+            return _search([base], parts, inside, absent, self._is_folder, self._listed)
         if folder is not None:
-            found = _search([folder], parts, inside, absent, self._is_folder)
+            found = _search([folder], parts, inside, absent, self._is_folder, self._listed)
             if found is not None:
                 return found
         rooted = self._rooted.get(name)
@@ -616,7 +636,7 @@ class Project:
             # `lib/`: the tools/ + lib/ layout of detection and pose repositories, whose scripts
             # put it on `sys.path` (`tools/_init_paths.py`) and import `core.function`
             bases = [root, os.path.join(root, "src"), os.path.join(root, "lib")]
-            rooted = self._rooted[name] = (_search(bases, parts, inside, missing, self._is_folder), tuple(missing))
+            rooted = self._rooted[name] = (_search(bases, parts, inside, missing, self._is_folder, self._listed), tuple(missing))
         absent.extend(rooted[1])
         return rooted[0]
 
@@ -851,13 +871,56 @@ def _may_hold(data: bytes, rest: list[str]) -> bool:
     return False
 
 
-def _search(bases: list[str], parts: list[str], inside: str, absent: list[str], is_folder=os.path.isdir) -> str | None:  # type: ignore[no-untyped-def]
+def _search(bases: list[str], parts: list[str], inside: str, absent: list[str], is_folder=os.path.isdir, listed=None) -> str | None:  # type: ignore[no-untyped-def]
     """The first of the module's files (`parts`: `a.b` as `a/b/__init__.py`, then `a/b.py`:
     a package wins over a module of the same name beside it, as Python's import finds them)
     under these folders, in order, within the project (`inside`); the files looked for and
     not found, where their folder exists, go to `absent`. `is_folder`: `os.path.isdir`, or
-    the project's answers of it during a steady run (`Project._is_folder`)."""
+    the project's answers of it during a steady run (`Project._is_folder`). On POSIX the
+    paths are spelled by concatenation, as `os.path.join` and `os.path.dirname` spell them for
+    a folder not ending with `/` and parts without `/` (a run asks this about 2,000 times).
+    `listed`: the casefolded names in a folder (`Project._listed`) or None: a module whose
+    ASCII name is listed neither as a name nor with `.py` is not there, whatever the file
+    system's case rules, and is not looked for on disk (its `.py` file still goes to `absent`);
+    nor is a dotted one whose first part is not listed in the folder it starts from."""
+    tail = "/".join(parts) if _POSIX and parts and "" not in parts else None
+    if tail is not None and tail.count("/") != len(parts) - 1:
+        tail = None  # a part holding `/`: `os.path.join` says it
+    name = parts[-1].casefold() if listed is not None and tail is not None and parts[-1].isascii() else None
+    # (`a.b`: `base/a/` is no folder where `a` is not listed in `base`)
+    first = parts[0].casefold() if name is not None and len(parts) > 1 and parts[0].isascii() else None
     for base in bases:
+        if tail is not None and base and base[-1] != "/" and base.__class__ is str:
+            target = base + "/" + tail
+            folder = target[: len(target) - len(parts[-1]) - 1]  # `os.path.dirname(target)`
+            if first is not None:
+                if not is_folder(base):
+                    continue  # (`root/lib/` absent: nothing below it is looked at)
+                names = listed(base)
+                if names is not None and first not in names:
+                    continue
+            if not is_folder(folder):
+                continue
+            if name is not None:
+                names = listed(folder)
+                if names is not None and name not in names and name + ".py" not in names:
+                    # neither `target/` nor `target.py` is there: no package, no module
+                    candidate = target + ".py"
+                    if candidate.startswith(inside):
+                        absent.append(candidate)
+                    continue
+            candidate = target + "/__init__.py"
+            if candidate.startswith(inside):  # within the root
+                if os.path.isfile(candidate):
+                    return candidate
+                if is_folder(target):  # (a package folder that is not there: not looked for)
+                    absent.append(candidate)
+            candidate = target + ".py"
+            if candidate.startswith(inside):
+                if os.path.isfile(candidate):
+                    return candidate
+                absent.append(candidate)  # (its folder is one: looked at above)
+            continue
         target = os.path.join(base, *parts) if parts else base
         if not is_folder(os.path.dirname(target) if parts else target):
             continue
@@ -873,18 +936,21 @@ def _search(bases: list[str], parts: list[str], inside: str, absent: list[str], 
 
 def import_lines(data: bytes) -> list[tuple[int, int]]:
     """The spans of the lines (ended by `\n`) whose first characters after spaces and tabs are
-    `from` or `import` (a pattern `^[ \t]*(?:from|import)[^\n]*` with `re.M` finds the same),
-    found from the places those words are written (a byte search) rather than by trying a
-    pattern at every line: a fifth of the time."""
+    `import`, or `from` with `import` written further on the line (a pattern
+    `^[ \t]*(?:import|from[^\n]*?import)[^\n]*` with `re.M` finds the same): where an import
+    statement's pattern can match (`_IMPORT_LINE`, `steps._importing`: each needs `import` on
+    the line its match starts at). Found from the places `import` is written (one byte search;
+    a second one for `from`, which prose says often, cost as much again) rather than by trying
+    a pattern at every line: a fifth of the time."""
     starts: set[int] = set()
     find, rfind = data.find, data.rfind
-    for word in (b"from", b"import"):
-        at = find(word)
-        while at != -1:
-            line = rfind(b"\n", 0, at) + 1
-            if not data[line:at].strip(b" \t"):  # only blanks before the word on its line
-                starts.add(line)
-            at = find(word, at + 1)
+    at = find(b"import")
+    while at != -1:
+        line = rfind(b"\n", 0, at) + 1
+        head = data[line:at].lstrip(b" \t")  # what comes before the word on its line
+        if not head or head.startswith(b"from"):
+            starts.add(line)
+        at = find(b"import", at + 1)
     spans = []
     for line in sorted(starts):
         end = find(b"\n", line)

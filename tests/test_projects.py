@@ -88,6 +88,29 @@ def test_import_lines_answer_as_the_whole_file(shape: bytes, name: str) -> None:
         assert bool(pattern.search(_import_statements(data))) == bool(pattern.search(data)), (stem, name)
 
 
+def test_import_stretches_answer_as_the_whole_file_on_random_runs() -> None:
+    """The same on random runs of the bytes the patterns read, `from` lines that never say
+    `import` among them (one opening a parenthesis over later import lines, one continued by a
+    backslash): the stretches leave such lines out, and every pattern answers as on the file."""
+    import random
+
+    from gradfix.analysis.steps import _import_statements, _importing
+
+    pieces = [b"from ", b"import ", b"engine", b"pkg.", b"as e", b"(", b")", b",", b" ", b"\n", b"\t", b"*", b"x",
+              b"train", b"\\\n", b"fromage ", b"imports"]  # fmt: skip
+    patterns = [_importing(stem, name) for stem in ("engine", "pkg") for name in ("train", "x")]
+    rng = random.Random(66)
+    matched = 0
+    for _ in range(6_000):
+        data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 18)))
+        statements = _import_statements(data)
+        for pattern in patterns:
+            found = pattern.search(data) is not None
+            assert (pattern.search(statements) is not None) == found, (pattern.pattern, data)
+            matched += found
+    assert matched > 300  # the property was put to the test
+
+
 def test_a_file_whose_imports_do_not_name_the_module_never_matches() -> None:
     """The caller search compiles and tries a module's import pattern only for files whose
     import stretches hold the module's name: no match exists without it, on the shapes above,
@@ -555,3 +578,79 @@ def test_a_loop_training_through_an_object_handed_an_optimizer_is_let_through(tm
     for name, (data, expected) in cases.items():
         (tmp_path / name).write_bytes(data)
         assert prefilter(data, str(tmp_path / name))[0] is expected, name
+
+
+def _search_by_join(bases: list[str], parts: list[str], inside: str, absent: list[str]) -> str | None:
+    """`project._search` as it was written with `os.path.join` and `os.path.dirname` (the oracle
+    of its concatenated spelling)."""
+    for base in bases:
+        target = os.path.join(base, *parts) if parts else base
+        if not os.path.isdir(os.path.dirname(target) if parts else target):
+            continue
+        for candidate in (os.path.join(target, "__init__.py"), target + ".py" if parts else None):
+            if candidate is None or not candidate.startswith(inside):
+                continue
+            if os.path.isfile(candidate):
+                return candidate
+            if os.path.isdir(os.path.dirname(candidate)):
+                absent.append(candidate)
+    return None
+
+
+def test_module_files_spelled_by_concatenation_answer_as_os_path_join(tmp_path: Path) -> None:
+    import random
+
+    import gradfix.project as project_module
+
+    root = tmp_path / "root"
+    layout = ["a/__init__.py", "a/b.py", "a/c/__init__.py", "a/c/d.py", "e.py", "f/g.py", "src/h/__init__.py",
+              "src/h/i.py", "j/__init__.py/x", "k.py/y.py", "l/m/n.py", "R.py", "S/__init__.py", "t.PY"]  # fmt: skip
+    for name in layout:
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text("")
+    (root / "o").mkdir()
+    os.symlink(root / "a", root / "p")  # a package through a symlink
+    os.symlink(root / "missing.py", root / "q.py")  # a dangling one
+    (tmp_path / "outside.py").write_text("")
+    words = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "x", "y", "src",
+             "root", "outside", "zz", "", "a/b", "/e", "c/", "r", "R", "s", "S", "t", "A", "\u017ft", "é"]  # fmt: skip
+    bases = [str(root), str(root) + "/", str(root / "a"), str(root / "src"), str(root / "lib"), str(tmp_path),
+             str(root / "e.py"), "/", str(root / "a") + "//"]  # fmt: skip
+    inside = str(root) + os.sep
+    rng = random.Random(66)
+    cases = [([base], [word]) for base in bases for word in words]
+    cases += [(rng.sample(bases, rng.randint(1, 3)), [rng.choice(words) for _ in range(rng.randint(0, 3))]) for _ in range(3000)]
+    project = project_module.Project(str(root))
+    listed: list[str] = []
+
+    def listing(folder: str) -> frozenset[str] | None:  # a project's listing, in a steady run
+        listed.append(folder)
+        return frozenset(name.casefold() for name in os.listdir(folder)) if os.path.isdir(folder) else None
+
+    for chosen, parts in cases:
+        expected_absent: list[str] = []
+        expected = _search_by_join(chosen, parts, inside, expected_absent)
+        for listing_of in (None, listing):  # probed one by one; looked for only where a listing names them
+            absent: list[str] = []
+            assert project_module._search(chosen, parts, inside, absent, os.path.isdir, listing_of) == expected, (chosen, parts)
+            assert absent == expected_absent, (chosen, parts)
+    assert listed
+    # a project lists a folder once per steady run, and not outside one
+    from gradfix import files as files_module
+
+    saved = files_module.steady
+    try:
+        files_module.steady = None
+        assert project._listed(str(root)) is None
+        files_module.steady = "run-1"
+        first = project._listed(str(root))
+        assert first is not None and {"r.py", "s", "t.py", "a", "p", "q.py"} <= first
+        (root / "u.py").write_text("")
+        assert project._listed(str(root)) is first  # the same run: listed once
+        files_module.steady = "run-2"
+        assert "u.py" in project._listed(str(root))  # type: ignore[operator]
+        assert project._listed(str(root / "e.py")) is None  # not a folder
+        found = project.module_file("u", str(root / "a" / "b.py"))
+        assert found == str(root / "u.py")
+    finally:
+        files_module.steady = saved

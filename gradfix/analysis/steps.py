@@ -840,14 +840,16 @@ def _subclasses(info: FunctionInfo) -> list[str]:
     return out
 
 
-# Lines that start (after blanks) with `from` or `import`: where an `_importing` match starts.
-_IMPORT_LINE = lazily(rb"^[ \t]*(?:from|import)[^\n]*", re.M)
+# Lines that start (after blanks) with `import`, or with `from` and say `import` further on:
+# where an `_importing` match starts (`project.import_lines` finds them by a byte search).
+_IMPORT_LINE = lazily(rb"^[ \t]*(?:import|from[^\n]*?import)[^\n]*", re.M)
 _STATEMENTS: dict[int, tuple[bytes, bytes]] = {}
 
 
 def _import_statements(data: bytes) -> bytes:
     """The stretches of a file an `_importing` pattern can match in, joined by newlines: each
-    line that starts with `from` or `import`, and, when it opens a parenthesis, everything up
+    line that starts with `import`, or with `from` and says `import` further on (a `from` line
+    that does not cannot start a match), and, when it opens a parenthesis, everything up
     to the first `)` after its last `(` (to the end of the bytes when none closes). A match
     starts at such a line and stays on it or inside that parenthesis, so searching these
     stretches answers as searching the whole file does. Found once per file's bytes: each

@@ -714,6 +714,28 @@ class _FactCollector:
                     partials.append(sub)
         if partials:
             self._partial_sites(partials)
+        self._compiled_sites(wanted)
+
+    def _compiled_sites(self, wanted: object) -> None:
+        """`step_fn = torch.compile(train_step, ...)`, a name the module binds once, and only to
+        that (`partial_aliases`): each call `step_fn(model, opt, x, y)` passes its arguments to
+        `train_step`, as a direct call would (compile's keywords are its own)."""
+        facts = self.facts
+        aliases = partial_aliases(facts)  # (found once per module, after one look at its text)
+        if not aliases:
+            return
+        qualify = facts.imports.qualify
+        compiled = {
+            alias: call.args[0].id for alias, call in aliases.items()  # type: ignore[attr-defined]
+            if len(call.args) == 1 and not call.keywords and isinstance(call.args[0], ast.Name)
+            and call.args[0].id in wanted and qualify(dotted(call.func)) == "torch.compile"  # type: ignore[operator]
+        }  # fmt: skip
+        if not compiled:
+            return
+        for node in facts.source.of_type(ast.Call):
+            func = node.func  # type: ignore[attr-defined]
+            if isinstance(func, ast.Name) and func.id in compiled:
+                self._add_site(compiled[func.id], node, 0)  # type: ignore[arg-type]
 
     def _add_site(self, name: str, call: ast.Call, start: int) -> None:
         """What one call passes to the function `name`, its positional arguments counted from `start`."""

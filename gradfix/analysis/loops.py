@@ -1365,27 +1365,57 @@ class _Walker:
     def _with_module_aliases(
         self, found: dict[str, tuple[str, ast.Call | None]], ctx: _Context
     ) -> dict[str, tuple[str, ast.Call | None]]:
-        """`found` (a function's own aliases) and the aliases the module's top level binds once
-        (`step_fn = torch.compile(train_step, backend="eager")` above `def main():` that calls
-        `step_fn(...)`), less those a function around the code binds itself (a parameter, a
-        local, a nested `def`) or a `global` of the module names."""
-        facts = ctx.facts or self.facts
-        tree = facts.source.tree
-        module = self._aliases.get(id(tree))
-        if module is None:
-            module = self._aliases[id(tree)] = self._find_aliases(tree, ctx)
-        if not module or not ctx.functions:
+        """`found` (a function's own aliases) and the aliases statements of the module's top level
+        bind once (`step_fn = torch.compile(train_step, backend="eager")` above `def main():` that
+        calls `step_fn(...)`: `_top_level_aliases`), less those a function around the code binds
+        itself (a parameter, a local, a nested `def`) or a `global` of the module names."""
+        if not ctx.functions or (ctx.facts is not None and ctx.facts is not self.facts):
+            return found
+        module = self._top_level_aliases()
+        if not module:
             return found
         bound: dict[str, int] = {}
         for node in ast_walk(ctx.functions[0]):
             if node is not ctx.functions[0]:
                 count_binding(node, bound, module)  # (its parameters too)
-        if "global" in facts.source.text:
-            for node in facts.source.of_type(ast.Global):
-                for name in node.names:  # type: ignore[attr-defined]
-                    bound[name] = 2
+        for node in self.facts.source.of_type(ast.Global):
+            for name in node.names:  # type: ignore[attr-defined]
+                bound[name] = 2
         merged = {name: alias for name, alias in module.items() if name not in bound and name not in found}
         return {**found, **merged} if merged else found
+
+    def _top_level_aliases(self) -> dict[str, tuple[str, ast.Call | None]]:
+        """Names a statement of the module's top level (not nested in a block) binds to a function
+        of the module that backpropagates, `x = f`, `x = functools.partial(f, ...)` or `x =
+        torch.compile(f, ...)`, and that nothing else of the module's top level binds. Found once
+        per module from its top-level statements alone (no look at the text)."""
+        facts = self.facts
+        found = facts.__dict__.get("_top_level_aliases")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        found = {}
+        targets: set[str] | None = None
+        tree = facts.source.tree
+        for stmt in tree.body:  # type: ignore[attr-defined]
+            if stmt.__class__ is ast.Assign and len(stmt.targets) == 1 and stmt.targets[0].__class__ is ast.Name:  # type: ignore[attr-defined]
+                aliased = _aliased_function(stmt.value, facts)  # type: ignore[attr-defined]
+                if aliased is None:
+                    continue
+                if targets is None:
+                    targets = self.backpropagating_names()
+                if aliased[0] in targets:
+                    found[stmt.targets[0].id] = aliased  # type: ignore[attr-defined]
+        if found:
+            counts: dict[str, int] = {}
+            for top in tree.body:  # type: ignore[attr-defined]
+                if isinstance(top, (*FUNCTIONS, ast.ClassDef)):
+                    counts[top.name] = counts.get(top.name, 0) + 2
+                    continue
+                for node in ast_walk(top):
+                    count_binding(node, counts, found)
+            found = {name: aliased for name, aliased in found.items() if counts.get(name) == 1}
+        facts.__dict__["_top_level_aliases"] = found
+        return found
 
     def _find_aliases(self, scope: ast.AST, ctx: _Context) -> dict[str, tuple[str, ast.Call | None]]:
         source = ctx.source or self.source

@@ -719,8 +719,16 @@ class _FactCollector:
     def _compiled_sites(self, wanted: object) -> None:
         """`step_fn = torch.compile(train_step, ...)`, a name the module binds once, and only to
         that (`partial_aliases`): each call `step_fn(model, opt, x, y)` passes its arguments to
-        `train_step`, as a direct call would (compile's keywords are its own)."""
+        `train_step`, as a direct call would (compile's keywords are its own). Only a binding
+        written at the module's top level: its statements are read first, no look at the text
+        unless one of them binds a call of a function that has call sites."""
         facts = self.facts
+        if not any(
+            stmt.__class__ is ast.Assign and stmt.value.__class__ is ast.Call and len(stmt.value.args) == 1  # type: ignore[attr-defined]
+            and stmt.value.args[0].__class__ is ast.Name and stmt.value.args[0].id in wanted  # type: ignore[attr-defined,operator]
+            for stmt in facts.source.tree.body  # type: ignore[attr-defined]
+        ):  # fmt: skip
+            return
         aliases = partial_aliases(facts)  # (found once per module, after one look at its text)
         if not aliases:
             return

@@ -32,6 +32,7 @@ from gradfix.analysis.facts import (
     count_binding,
     handed_partial_params,
     located_bases,
+    top_level_bindings,
 )
 from gradfix.analysis.model import (
     Branch,
@@ -1396,8 +1397,8 @@ class _Walker:
         found = {}
         targets: set[str] | None = None
         tree = facts.source.tree
-        for stmt in tree.body:  # type: ignore[attr-defined]
-            if stmt.__class__ is ast.Assign and len(stmt.targets) == 1 and stmt.targets[0].__class__ is ast.Name:  # type: ignore[attr-defined]
+        for stmt in top_level_bindings(facts):
+            if len(stmt.targets) == 1 and stmt.targets[0].__class__ is ast.Name:  # type: ignore[attr-defined]
                 aliased = _aliased_function(stmt.value, facts)  # type: ignore[attr-defined]
                 if aliased is None:
                     continue

@@ -1636,11 +1636,13 @@ def _any_steps(
 def _calls_a_bound_step(statement: ast.stmt, model: ModuleModel) -> bool:
     """The statement calls a name the module writes bound to a `step` method (`advance()` with
     `advance = opt.step`): an optimizer's step held in a name, a flush when after the loop."""
-    calls = [n for n in ast_walk(statement) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
-    if not calls:
+    names = bound_step_names(model.facts)  # (found once per module; most: none, and no walk)
+    if not names:
         return False
-    names = bound_step_names(model.facts)
-    return bool(names) and any(call.func.id in names for call in calls)  # type: ignore[attr-defined]
+    return any(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in names  # type: ignore[attr-defined]
+        for n in ast_walk(statement)
+    )
 
 
 def _may_step(statement: ast.AST, model: ModuleModel, seen: frozenset[int] = frozenset()) -> bool:

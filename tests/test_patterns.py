@@ -209,7 +209,7 @@ def test_alias_candidates_are_the_lines_a_line_start_pattern_finds() -> None:
     gradfix's own modules, 400 of the before/after fixtures and a few edge shapes."""
     from gradfix.analysis.loops import _alias_candidates
 
-    anchored = re.compile(r"^[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*(?:[\w.]+\([ \t]*)?([A-Za-z_]\w*)[ \t]*(?:[,)#]|$)", re.M)
+    anchored = re.compile(r"^[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*(?:[\w.]+\([ \t]*)?([A-Za-z_]\w*)[ \t]*(?:[,)#\r]|$)", re.M)
     texts = [
         "step = train_step",
         "def f():\n    step = partial(train_step, m=1)\n\n\tfast = torch.compile(step)  # x\nx = y = z\n",

@@ -714,6 +714,36 @@ class _FactCollector:
                     partials.append(sub)
         if partials:
             self._partial_sites(partials)
+        self._compiled_sites(wanted)
+
+    def _compiled_sites(self, wanted: object) -> None:
+        """`step_fn = torch.compile(train_step, ...)`, a name the module binds once, and only to
+        that (`partial_aliases`): each call `step_fn(model, opt, x, y)` passes its arguments to
+        `train_step`, as a direct call would (compile's keywords are its own). Only a binding
+        written at the module's top level: its statements are read first, no look at the text
+        unless one of them binds a call of a function that has call sites."""
+        facts = self.facts
+        for stmt in top_level_bindings(facts):
+            value = stmt.value  # type: ignore[attr-defined]
+            if value.__class__ is ast.Call and len(value.args) == 1 and value.args[0].id in wanted:  # type: ignore[attr-defined,operator]
+                break
+        else:
+            return
+        aliases = partial_aliases(facts)  # (found once per module, after one look at its text)
+        if not aliases:
+            return
+        qualify = facts.imports.qualify
+        compiled = {
+            alias: call.args[0].id for alias, call in aliases.items()  # type: ignore[attr-defined]
+            if len(call.args) == 1 and not call.keywords and isinstance(call.args[0], ast.Name)
+            and call.args[0].id in wanted and qualify(dotted(call.func)) == "torch.compile"  # type: ignore[operator]
+        }  # fmt: skip
+        if not compiled:
+            return
+        for node in facts.source.of_type(ast.Call):
+            func = node.func  # type: ignore[attr-defined]
+            if isinstance(func, ast.Name) and func.id in compiled:
+                self._add_site(compiled[func.id], node, 0)  # type: ignore[arg-type]
 
     def _add_site(self, name: str, call: ast.Call, start: int) -> None:
         """What one call passes to the function `name`, its positional arguments counted from `start`."""
@@ -878,6 +908,25 @@ def count_binding(node: ast.AST, counts: dict[str, int], names: object = None) -
         for name in node.names:  # type: ignore[attr-defined]
             bound = name if isinstance(name, str) else (name.asname or name.name.split(".")[0])
             counts[bound] = counts.get(bound, 0) + 2
+
+def top_level_bindings(facts: ModuleFacts) -> list[ast.stmt]:
+    """The assignments of the module's top level (not nested in a block) whose value is a name
+    (`step = train_step`) or a call whose first argument is a name (`step_fn =
+    torch.compile(train_step)`, `step = partial(train_step, model)`): the statements the
+    compiled-site gate and the loop model's module-level aliases read. Found once per module
+    from its top-level statements alone (most modules: none, and both stop there)."""
+    found = facts.__dict__.get("_top_level_bindings")
+    if found is None:
+        found = facts.__dict__["_top_level_bindings"] = []
+        for stmt in facts.source.tree.body:  # type: ignore[attr-defined]
+            if stmt.__class__ is ast.Assign:
+                value = stmt.value  # type: ignore[attr-defined]
+                if value.__class__ is ast.Name or (
+                    value.__class__ is ast.Call and value.args and value.args[0].__class__ is ast.Name  # type: ignore[attr-defined]
+                ):
+                    found.append(stmt)
+    return found  # type: ignore[no-any-return]
+
 
 def partial_aliases(facts: ModuleFacts) -> dict[str, ast.Call]:
     """Names the module binds once, and only to `functools.partial(f, ...)` of a function `f`

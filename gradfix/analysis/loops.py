@@ -32,6 +32,7 @@ from gradfix.analysis.facts import (
     count_binding,
     handed_partial_params,
     located_bases,
+    top_level_bindings,
 )
 from gradfix.analysis.model import (
     Branch,
@@ -104,8 +105,13 @@ def _binds_a_clip(text: str) -> bool:
 
 
 # `bw = loss.backward` (the method bound to a name, called later as `bw()`); also an
-# optimizer's `step = opt.step` and `zero = opt.zero_grad`
-_BACKWARD_BOUND = lazily(r"^[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*[\w.]+\.(?:backward|step|zero_grad)[ \t]*(?:#.*)?\r?$", re.M)
+# optimizer's `step = opt.step` and `zero = opt.zero_grad`, and names unpacked from a tuple of
+# such attributes, `clear, advance = opt.zero_grad, opt.step`
+_BACKWARD_BOUND = lazily(
+    r"^[ \t]*[A-Za-z_]\w*(?:[ \t]*,[ \t]*[A-Za-z_]\w*)*[ \t]*=[ \t]*(?:[\w.]+[ \t]*,[ \t]*)*"
+    r"[\w.]+\.(?:backward|step|zero_grad)(?:[ \t]*,[ \t]*[\w.]+)*[ \t]*(?:#.*)?\r?$",
+    re.M,
+)
 _BOUND_METHODS = ("backward", "step", "zero_grad")
 
 
@@ -464,12 +470,28 @@ def _optimizer_wrappers(facts: ModuleFacts) -> frozenset[str]:
     return found
 
 
-def _bound_method_names(text: str) -> set[str]:
+# the start of a line unpacking a tuple of attributes into names, up to one of them:
+# `clear, advance = opt.zero_grad, ` (group 1: the names)
+_UNPACKED_METHODS = lazily(r"[ \t]*([A-Za-z_]\w*(?:[ \t]*,[ \t]*[A-Za-z_]\w*)+)[ \t]*=[ \t]*(?:[\w.]+[ \t]*,[ \t]*)*$")
+
+
+def bound_step_names(facts: ModuleFacts) -> set[str]:
+    """Names the module writes bound to a `step` method, not called (`advance = opt.step`,
+    `clear, advance = opt.zero_grad, opt.step`; also `.advance` for an attribute so bound):
+    found once per module, as `_bound_method_names` finds them."""
+    names = facts.__dict__.get("_bound_step_methods")
+    if names is None:
+        text = facts.source.text
+        names = facts.__dict__["_bound_step_methods"] = _bound_method_names(text, (".step",)) if ".step" in text else set()
+    return names  # type: ignore[no-any-return]
+
+
+def _bound_method_names(text: str, methods: tuple[str, ...] = (".zero_grad", ".step", ".backward")) -> set[str]:
     """Names written bound to a method that clears, steps or backpropagates, not called
     (`reset = opt.zero_grad`): found by searching for the method and reading back over `=`; an
     attribute so bound (`state.clear = opt.zero_grad`) also as `.clear`."""
     names: set[str] = set()
-    for method in (".zero_grad", ".step", ".backward"):
+    for method in methods:
         at = text.find(method)
         while at != -1:
             end = at + len(method)
@@ -478,6 +500,13 @@ def _bound_method_names(text: str) -> set[str]:
                 while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_.[]\"'"):
                     start -= 1
                 head = text[max(0, start - 120) : start].rstrip(" \t")  # (the line, not the file)
+                if head.endswith((",", "=")):
+                    unpacked = _UNPACKED_METHODS.match(head[head.rfind("\n") + 1 :])
+                    if unpacked is not None:
+                        # `clear, advance = opt.zero_grad, opt.step`: every name of the targets
+                        names.update(word.strip(" \t") for word in unpacked.group(1).split(","))
+                        at = text.find(method, at + 1)
+                        continue
                 if head.endswith("=") and not head.endswith(("==", "!=", "<=", ">=")):
                     bound = head[:-1].rstrip(" \t")
                     word = bound[len(bound.rstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")) :]
@@ -857,7 +886,7 @@ class _Walker:
         opt.zero_grad`) in the same function as the call and on
         an earlier line, and nowhere else (no parameter, import, `def` or other store of the
         name): the method call it is, made once per written call as for `getattr`."""
-        cache: dict[str, ast.Assign | None] | None = facts.__dict__.get("_bound_backwards")
+        cache: dict[str, tuple[ast.Assign, ast.Attribute] | None] | None = facts.__dict__.get("_bound_backwards")
         if cache is not None and not cache:
             return None  # (most modules: no name bound to a `backward`, asked for every call of a name)
         made = call.__dict__.get("_gradfix_method_call")
@@ -869,24 +898,37 @@ class _Walker:
             if _binds_a_backward(source.text):
                 stores = _name_stores(source)
                 for node in source.of_type(ast.Assign):
-                    value = node.value  # type: ignore[attr-defined]
-                    if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name):  # type: ignore[attr-defined]
+                    if len(node.targets) != 1:  # type: ignore[attr-defined]
                         continue
-                    if not (isinstance(value, ast.Attribute) and value.attr in _BOUND_METHODS and dotted(value.value) is not None):
+                    target, value = node.targets[0], node.value  # type: ignore[attr-defined]
+                    if isinstance(target, ast.Name):
+                        pairs = [(target, value)]
+                    elif (
+                        isinstance(target, ast.Tuple) and isinstance(value, ast.Tuple) and len(target.elts) == len(value.elts)
+                        and all(isinstance(e, ast.Name) for e in target.elts)
+                    ):
+                        pairs = list(zip(target.elts, value.elts))  # `clear, advance = opt.zero_grad, opt.step`
+                    else:
                         continue
-                    alias = node.targets[0].id  # type: ignore[attr-defined]
-                    taken = (
-                        stores.get(alias) != 1
-                        or alias in facts.imports.aliases
-                        or any(a.arg == alias for a in source.of_type(ast.arg))  # type: ignore[attr-defined]
-                        or any(d.name == alias for kind in (*FUNCTIONS, ast.ClassDef) for d in source.of_type(kind))  # type: ignore[attr-defined]
-                    )
-                    cache[alias] = None if taken else node  # type: ignore[assignment]
+                    for name, method in pairs:
+                        if not (isinstance(method, ast.Attribute) and method.attr in _BOUND_METHODS and dotted(method.value) is not None):
+                            continue
+                        alias = name.id  # type: ignore[attr-defined]
+                        taken = (
+                            stores.get(alias) != 1
+                            or alias in facts.imports.aliases
+                            or any(a.arg == alias for a in source.of_type(ast.arg))  # type: ignore[attr-defined]
+                            or any(d.name == alias for kind in (*FUNCTIONS, ast.ClassDef) for d in source.of_type(kind))  # type: ignore[attr-defined]
+                        )
+                        cache[alias] = None if taken else (node, method)  # type: ignore[assignment]
         func = call.func
-        bound = cache.get(func.id) if isinstance(func, ast.Name) else None  # type: ignore[attr-defined]
-        if bound is None or bound.lineno >= call.lineno or _function_of(facts.source, bound) is not _function_of(facts.source, call):
+        held = cache.get(func.id) if isinstance(func, ast.Name) else None  # type: ignore[attr-defined]
+        if held is None:
             return None
-        attribute = ast.Attribute(value=bound.value.value, attr=bound.value.attr, ctx=ast.Load())  # type: ignore[attr-defined]
+        bound, method = held  # type: ignore[misc]
+        if bound.lineno >= call.lineno or _function_of(facts.source, bound) is not _function_of(facts.source, call):
+            return None
+        attribute = ast.Attribute(value=method.value, attr=method.attr, ctx=ast.Load())  # type: ignore[attr-defined]
         ast.copy_location(attribute, func)
         made = ast.Call(func=attribute, args=call.args, keywords=call.keywords)
         ast.copy_location(made, call)
@@ -1344,6 +1386,63 @@ class _Walker:
                             if helper == scope.name and param not in found and call.args[0].id in targets  # type: ignore[attr-defined]
                         },
                     }
+            if isinstance(scope, FUNCTIONS):
+                found = self._aliases[id(scope)] = self._with_module_aliases(found, ctx)
+        return found
+
+    def _with_module_aliases(
+        self, found: dict[str, tuple[str, ast.Call | None]], ctx: _Context
+    ) -> dict[str, tuple[str, ast.Call | None]]:
+        """`found` (a function's own aliases) and the aliases statements of the module's top level
+        bind once (`step_fn = torch.compile(train_step, backend="eager")` above `def main():` that
+        calls `step_fn(...)`: `_top_level_aliases`), less those a function around the code binds
+        itself (a parameter, a local, a nested `def`) or a `global` of the module names."""
+        if not ctx.functions or (ctx.facts is not None and ctx.facts is not self.facts):
+            return found
+        module = self._top_level_aliases()
+        if not module:
+            return found
+        bound: dict[str, int] = {}
+        for node in ast_walk(ctx.functions[0]):
+            if node is not ctx.functions[0]:
+                count_binding(node, bound, module)  # (its parameters too)
+        for node in self.facts.source.of_type(ast.Global):
+            for name in node.names:  # type: ignore[attr-defined]
+                bound[name] = 2
+        merged = {name: alias for name, alias in module.items() if name not in bound and name not in found}
+        return {**found, **merged} if merged else found
+
+    def _top_level_aliases(self) -> dict[str, tuple[str, ast.Call | None]]:
+        """Names a statement of the module's top level (not nested in a block) binds to a function
+        of the module that backpropagates, `x = f`, `x = functools.partial(f, ...)` or `x =
+        torch.compile(f, ...)`, and that nothing else of the module's top level binds. Found once
+        per module from its top-level statements alone (no look at the text)."""
+        facts = self.facts
+        found = facts.__dict__.get("_top_level_aliases")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        found = {}
+        targets: set[str] | None = None
+        tree = facts.source.tree
+        for stmt in top_level_bindings(facts):
+            if len(stmt.targets) == 1 and stmt.targets[0].__class__ is ast.Name:  # type: ignore[attr-defined]
+                aliased = _aliased_function(stmt.value, facts)  # type: ignore[attr-defined]
+                if aliased is None:
+                    continue
+                if targets is None:
+                    targets = self.backpropagating_names()
+                if aliased[0] in targets:
+                    found[stmt.targets[0].id] = aliased  # type: ignore[attr-defined]
+        if found:
+            counts: dict[str, int] = {}
+            for top in tree.body:  # type: ignore[attr-defined]
+                if isinstance(top, (*FUNCTIONS, ast.ClassDef)):
+                    counts[top.name] = counts.get(top.name, 0) + 2
+                    continue
+                for node in ast_walk(top):
+                    count_binding(node, counts, found)
+            found = {name: aliased for name, aliased in found.items() if counts.get(name) == 1}
+        facts.__dict__["_top_level_aliases"] = found
         return found
 
     def _find_aliases(self, scope: ast.AST, ctx: _Context) -> dict[str, tuple[str, ast.Call | None]]:
@@ -5184,7 +5283,7 @@ def _function_names(facts: ModuleFacts) -> set[str]:
 # literal character is searched for by that character, where one starting with `(?m)^` is
 # tried at every offset of the text (a third of the time, timed over perf5's files). A match
 # holds no newline but its first, so it finds the lines `^` would, in the same order.
-_ALIAS_CANDIDATE = lazily(r"\n[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*(?:[\w.]+\([ \t]*)?([A-Za-z_]\w*)[ \t]*(?:[,)#]|$)", re.M)
+_ALIAS_CANDIDATE = lazily(r"\n[ \t]*[A-Za-z_]\w*[ \t]*=[ \t]*(?:[\w.]+\([ \t]*)?([A-Za-z_]\w*)[ \t]*(?:[,)#\r]|$)", re.M)
 
 
 def _alias_candidates(text: str) -> set[str]:

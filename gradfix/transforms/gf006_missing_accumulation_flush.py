@@ -7,7 +7,7 @@ from gradfix.analysis.accumulation import Accumulation, _enumerate_start, _is_re
 from gradfix.analysis.assignments import assigned_values, assignments
 from gradfix.analysis.by_hand import _only_read, handled_by_hand_per_micro_batch, unseen_gradient_handling
 from gradfix.analysis.facts import FunctionInfo
-from gradfix.analysis.loops import ModuleModel, _derives, _never_built, _stub, _subclasses_of, bus_handlers, unpacked_closure
+from gradfix.analysis.loops import ModuleModel, _derives, _never_built, _stub, _subclasses_of, bound_step_names, bus_handlers, unpacked_closure
 from gradfix.analysis.steps import _other_caller_files, project_overrides
 from gradfix.analysis.model import EventKind
 from gradfix.analysis.names import call_name, dotted, int_value, method_name, receiver
@@ -1628,7 +1628,21 @@ def _any_steps(
             text = _STREAM_FLUSH.sub("", text)  # `tb_writer.flush()`, `sys.stdout.flush()`, `print(..., flush=True)`
         if ("step(" in text and _may_step(later, model)) or _FLUSH_WORD.search(text) or _calls_a_stepping_helper(later, model, loop_function, undecided):
             return True  # `optimizer.step()`, `self.optimizer_step()`, `flush_gradients()`, `apply_update(...)`
+        if "()" in text and _calls_a_bound_step(later, model):
+            return True  # `advance()` after `advance = opt.step` (or `clear, advance = opt.zero_grad, opt.step`)
     return False
+
+
+def _calls_a_bound_step(statement: ast.stmt, model: ModuleModel) -> bool:
+    """The statement calls a name the module writes bound to a `step` method (`advance()` with
+    `advance = opt.step`): an optimizer's step held in a name, a flush when after the loop."""
+    names = bound_step_names(model.facts)  # (found once per module; most: none, and no walk)
+    if not names:
+        return False
+    return any(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id in names  # type: ignore[attr-defined]
+        for n in ast_walk(statement)
+    )
 
 
 def _may_step(statement: ast.AST, model: ModuleModel, seen: frozenset[int] = frozenset()) -> bool:

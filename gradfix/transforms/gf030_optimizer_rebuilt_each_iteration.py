@@ -6,6 +6,7 @@ from itertools import chain
 from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import assignments
+from gradfix.analysis.facts import direct_call
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
 from gradfix.libraries.torch_extras import SCHEDULE_FREE_OPTIMIZERS, ZERO_REDUNDANCY_OPTIMIZERS
@@ -730,8 +731,12 @@ def _handed_to_a_step(batch: ast.For, target: str, model: ModuleModel) -> bool:
 def _steps_what_it_is_handed(call: ast.Call, target: str, model: ModuleModel) -> bool:
     """`call` calls a plain function of the module by its name, handing it the optimizer `target`,
     whose parameter for it the function steps in its own body, outside any loop of its own,
-    never binds, and never returns (it keeps no hold of the optimizer)."""
+    never binds, and never returns (it keeps no hold of the optimizer); also through a name bound
+    once to a partial or a `torch.compile` of such a function (`step_fn(model, opt, x, y)` of
+    `step_fn = torch.compile(train_step)`: `direct_call`)."""
     functions = model.facts.module_functions
+    if isinstance(call.func, ast.Name) and call.func.id not in functions:
+        call = direct_call(call, model.facts) or call
     if not (isinstance(call.func, ast.Name) and call.func.id in functions):
         return False
     info = functions[call.func.id]

@@ -1037,7 +1037,13 @@ def _hands_the_holder(call: ast.Call, sched: str, opt: str, facts: ModuleFacts, 
 def _hands_both(call: ast.Call, sched: str, opt: str, facts: ModuleFacts, source) -> bool:  # type: ignore[no-untyped-def]
     """`train(model, loader, optimizer, scheduler)` with a function (or method of the file,
     `self.train_epoch(...)`, or a static method called by its class's name,
-    `Trainer.train_step(...)`) of the file whose parameter for the scheduler is stepped."""
+    `Trainer.train_step(...)`) of the file whose parameter for the scheduler is stepped; also
+    through a name bound once to a partial or a `torch.compile` of such a function (`step_fn =
+    torch.compile(train_step)` ... `step_fn(model, opt, sched, x, y)`: `direct_call`)."""
+    if call.func.__class__ is ast.Name and call.func.id not in facts.module_functions:  # type: ignore[attr-defined]
+        from gradfix.analysis.facts import direct_call
+
+        call = direct_call(call, facts) or call
     given = {source.key(arg): at for at, arg in enumerate(call.args) if arg.__class__ is not ast.Starred}
     named = {kw.arg: source.key(kw.value) for kw in call.keywords if kw.arg is not None}
     if (sched not in given and sched not in named.values()) or (opt not in given and opt not in named.values()):

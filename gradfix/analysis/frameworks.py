@@ -216,6 +216,20 @@ def callback_through_file(node: ast.ClassDef, classes, qualify) -> CallbackClass
     return None
 
 
+def callback_classes(facts, names):  # type: ignore[no-untyped-def]
+    """The classes of the module defining one of the hooks `names` whose base is a callback
+    table's callback class (`callback_through_file`): (class, its methods, those hooks' infos,
+    the table), in the module's order."""
+    for name, methods in facts.methods.items():
+        hooks = [methods[hook] for hook in names if hook in methods]
+        cls = facts.classes.get(name) if hooks else None
+        if cls is None or not cls.bases:
+            continue
+        entry = callback_through_file(cls, facts.classes, facts.imports.qualify)
+        if entry is not None:
+            yield cls, methods, hooks, entry
+
+
 def hook_of_role(entry: CallbackClass, role: str) -> str | None:
     """The one hook of `entry` with `role` (`"before-step"`: `on_pre_optimizer_step`)."""
     found = [hook for hook, has in entry.hooks.items() if has == role]

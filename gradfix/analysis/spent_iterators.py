@@ -216,17 +216,25 @@ def _group_added_to(first: ast.AST, again: ast.AST, parents: dict[int, tuple[ast
         return False
     if _added_to(first, parents) == receiver:
         return True
-    statement = first
-    while not isinstance(statement, ast.stmt):
-        up = parents.get(id(statement))
-        if up is None:
-            return False
-        statement = up[0]
+    statement = _statement_of(first, parents)
+    if statement is None:
+        return False
     if statement.__class__ is not ast.Assign or len(statement.targets) != 1:  # type: ignore[attr-defined]
         return False
     target = statement.targets[0]  # type: ignore[attr-defined]
     build = first if first.__class__ is ast.Call else _build_of(first, parents)
     return build is statement.value and _dotted_key(target) == receiver  # type: ignore[attr-defined]
+
+
+def _statement_of(node: ast.AST, parents: dict[int, tuple[ast.AST, str]]) -> ast.stmt | None:
+    """The statement holding `node` (itself when it is one), through `parents`; None when the
+    chain ends first."""
+    while not isinstance(node, ast.stmt):
+        up = parents.get(id(node))
+        if up is None:
+            return None
+        node = up[0]
+    return node
 
 
 def _added_to(group: ast.AST, parents: dict[int, tuple[ast.AST, str]]) -> str | None:
@@ -264,12 +272,9 @@ def _build_of(node: ast.AST, parents: dict[int, tuple[ast.AST, str]]) -> ast.AST
 
 
 def _read_right_after(binding: ast.stmt, first: ast.AST, parents: dict[int, tuple[ast.AST, str]], source: object) -> bool:
-    statement = first
-    while not isinstance(statement, ast.stmt):
-        up = parents.get(id(statement))
-        if up is None:
-            return False
-        statement = up[0]
+    statement = _statement_of(first, parents)
+    if statement is None:
+        return False
     block = source.block_of(binding)  # type: ignore[attr-defined]
     if block is None:
         return False

@@ -254,18 +254,9 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
         The fix removes the clear: the trainer clears its model after each step by itself. Safe
         for the model's clear; unsafe for the optimizer's (an optimizer handed to the trainer may
         hold parameters outside its model, which the trainer's clear would then leave to add up)."""
-        from gradfix.analysis.frameworks import callback_hooks, callback_through_file
+        from gradfix.analysis.frameworks import callback_classes, callback_hooks
 
-        facts = model.facts
-        names = callback_hooks("before-step")
-        for name, methods in facts.methods.items():
-            hooks = [methods[hook] for hook in names if hook in methods]
-            cls = facts.classes.get(name) if hooks else None
-            if cls is None or not cls.bases:
-                continue
-            entry = callback_through_file(cls, facts.classes, facts.imports.qualify)
-            if entry is None:
-                continue
+        for _, _, hooks, entry in callback_classes(model.facts, callback_hooks("before-step")):
             passed = dict(entry.arguments)
             for hook in hooks:
                 node = hook.node

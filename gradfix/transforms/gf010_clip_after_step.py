@@ -507,17 +507,12 @@ class ClipAfterStep(LoopRule):
         the same arguments, called between the window's backward passes and the step) when the
         hook holds only clips (and a docstring), has no decorator, and neither the class nor a base
         of the file defines such a hook."""
-        from gradfix.analysis.frameworks import callback_hooks, callback_through_file, hook_of_role
+        from gradfix.analysis.frameworks import callback_classes, callback_hooks, hook_of_role
 
         facts = model.facts
         names = {hook: role for role in self._CALLBACK_WHEN for hook in callback_hooks(role)}
-        for name, methods in facts.methods.items():
-            hooks = [methods[hook] for hook in names if hook in methods]
-            cls = facts.classes.get(name) if hooks else None
-            if cls is None or not cls.bases:
-                continue
-            entry = callback_through_file(cls, facts.classes, facts.imports.qualify)
-            before = hook_of_role(entry, "before-step") if entry is not None else None
+        for cls, methods, hooks, entry in callback_classes(facts, names):
+            before = hook_of_role(entry, "before-step")
             if before is None:
                 continue
             source = model.source
@@ -533,7 +528,7 @@ class ClipAfterStep(LoopRule):
             found: list[tuple[ast.FunctionDef, list[ast.stmt], Fix | None]] = []
             for hook in hooks:
                 node = hook.node
-                if not isinstance(node, ast.FunctionDef) or entry.hooks.get(node.name) != names[node.name]:  # type: ignore[union-attr]
+                if not isinstance(node, ast.FunctionDef) or entry.hooks.get(node.name) != names[node.name]:
                     continue
                 clips = [stmt for stmt in node.body if self._finite_torch_clip(stmt, model)]
                 if not clips:

@@ -49,6 +49,7 @@ from gradfix.analysis.names import (
     is_true,
     method_name,
     own_method,
+    static_or_class,
     positional,
     receiver,
     substitute_root,
@@ -882,7 +883,7 @@ class _ModeWalker:
             ):  # fmt: skip
                 # `self.step(x, y)` in a method of a class of that module: its own method
                 found = facts.methods.get(ctx.class_name, {}).get(func.attr)
-                return found if found is not None and not _static_or_class(found.node) else None
+                return found if found is not None and not static_or_class(found.node) else None
             if facts is None or not isinstance(func, ast.Name):
                 return None
             found = facts.module_functions.get(func.id)
@@ -930,7 +931,7 @@ class _ModeWalker:
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in self.facts.classes:
             # `Trainer.evaluate(model, loader)`: a static or class method of a class of the file
             found = self.facts.methods.get(func.value.id, {}).get(func.attr) or _inherited(self.facts, func.value.id, func.attr)
-            return found if found is not None and _static_or_class(found.node) else None
+            return found if found is not None and static_or_class(found.node) else None
         if (
             isinstance(func, ast.Attribute)
             and isinstance(func.value, ast.Name)
@@ -1468,11 +1469,6 @@ def _inherited_switches(text: str, class_name: str | None, model: ModuleModel) -
         if found is not None and found.source is not None and _evaluates(found.source.segment(found.node)):
             return True
     return False
-
-
-def _static_or_class(function: ast.AST) -> bool:
-    """A `@staticmethod` or `@classmethod`: callable on the class with the arguments written."""
-    return any(dotted(d) in ("staticmethod", "classmethod") for d in function.decorator_list)  # type: ignore[attr-defined]
 
 
 def _constant_defaults(function: ast.AST, mapping: dict[str, str], source: Source) -> None:

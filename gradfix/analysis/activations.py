@@ -46,6 +46,7 @@ from gradfix.analysis.names import (
     method_name,
     positional,
     receiver,
+    static_or_class,
 )
 from gradfix.patterns import lazily
 from gradfix.project import MODELLED_LIBRARIES
@@ -1618,6 +1619,11 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope, 
                     if func.attr in methods:
                         info = methods[func.attr]
                         break
+            elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in facts.classes:
+                # `Loss.compute(out, y)`: a static or class method of a class of the file
+                info = facts.methods.get(func.value.id, {}).get(func.attr)
+                if info is not None and not static_or_class(info.node):
+                    info = None
             if info is None and isinstance(func, (ast.Name, ast.Attribute)):
                 info = called_forward(func)
             if info is not None and (info.source is None or info.source is source):

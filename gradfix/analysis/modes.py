@@ -49,6 +49,7 @@ from gradfix.analysis.names import (
     is_true,
     method_name,
     own_method,
+    static_or_class,
     positional,
     receiver,
     substitute_root,
@@ -882,7 +883,7 @@ class _ModeWalker:
             ):  # fmt: skip
                 # `self.step(x, y)` in a method of a class of that module: its own method
                 found = facts.methods.get(ctx.class_name, {}).get(func.attr)
-                return found if found is not None and not _static_or_class(found.node) else None
+                return found if found is not None and not static_or_class(found.node) else None
             if facts is None or not isinstance(func, ast.Name):
                 return None
             found = facts.module_functions.get(func.id)
@@ -930,7 +931,7 @@ class _ModeWalker:
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in self.facts.classes:
             # `Trainer.evaluate(model, loader)`: a static or class method of a class of the file
             found = self.facts.methods.get(func.value.id, {}).get(func.attr) or _inherited(self.facts, func.value.id, func.attr)
-            return found if found is not None and _static_or_class(found.node) else None
+            return found if found is not None and static_or_class(found.node) else None
         if (
             isinstance(func, ast.Attribute)
             and isinstance(func.value, ast.Name)
@@ -1074,7 +1075,13 @@ class _ModeWalker:
         binding of `self.net` in the class: `self.net` -> `model`, the module the loop names."""
         func = call.func
         class_name = helper.class_name
-        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)) or func.value.id == "self" or not class_name:
+        if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+            holder = func.value.id
+        elif isinstance(func, ast.Name) and helper.node.name == "__call__":
+            holder = func.id  # `runner(train, val)`: the object's `__call__`, its `self` the object
+        else:
+            return {}
+        if holder == "self" or not class_name:
             return {}
         facts = self.facts
         if helper.source is not None and helper.source is not self.model.source:
@@ -1089,13 +1096,13 @@ class _ModeWalker:
             return {}
         statements = [
             stmt for stmt in assignment_statements(self.model)
-            if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == func.value.id for t in stmt.targets)
+            if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == holder for t in stmt.targets)
         ]
-        entered = self._entered_object(func.value.id) if not statements and not assigned_values(self.model, func.value.id) else None
+        entered = self._entered_object(holder) if not statements and not assigned_values(self.model, holder) else None
         if entered is not None:
             # `with Trainer(model) as trainer:`, the name's one binding, the statement that binds it
-            statements = [stmt for stmt in self._entered_statements(func.value.id) if any(i.context_expr is entered for i in stmt.items)]  # type: ignore[attr-defined]
-        elif len(statements) != 1 or len(assigned_values(self.model, func.value.id)) != 1:
+            statements = [stmt for stmt in self._entered_statements(holder) if any(i.context_expr is entered for i in stmt.items)]  # type: ignore[attr-defined]
+        elif len(statements) != 1 or len(assigned_values(self.model, holder)) != 1:
             return {}
         if len(statements) != 1:
             return {}
@@ -1115,7 +1122,7 @@ class _ModeWalker:
             if index < len(positional_params):
                 given[positional_params[index]] = arg
         given.update((kw.arg, kw.value) for kw in built.keywords if kw.arg is not None)
-        held: dict[str, str] = {"self": func.value.id}  # `agent.act(state)`: its `self.net` is `agent.net`
+        held: dict[str, str] = {"self": holder}  # `agent.act(state)`: its `self.net` is `agent.net`
         counts: dict[str, int] = {}
         for node in ast_walk(class_node):
             if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load):
@@ -1462,11 +1469,6 @@ def _inherited_switches(text: str, class_name: str | None, model: ModuleModel) -
         if found is not None and found.source is not None and _evaluates(found.source.segment(found.node)):
             return True
     return False
-
-
-def _static_or_class(function: ast.AST) -> bool:
-    """A `@staticmethod` or `@classmethod`: callable on the class with the arguments written."""
-    return any(dotted(d) in ("staticmethod", "classmethod") for d in function.decorator_list)  # type: ignore[attr-defined]
 
 
 def _constant_defaults(function: ast.AST, mapping: dict[str, str], source: Source) -> None:

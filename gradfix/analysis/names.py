@@ -93,6 +93,11 @@ def forwarded_call(function: ast.AST, class_name: str, instance: str = "self") -
     return None
 
 
+def static_or_class(function: ast.AST) -> bool:
+    """A `@staticmethod` or `@classmethod`: callable on the class with the arguments written."""
+    return any(dotted(d) in ("staticmethod", "classmethod") for d in function.decorator_list)  # type: ignore[attr-defined]
+
+
 def keyword(call: ast.Call, name: str) -> ast.keyword | None:
     for kw in call.keywords:
         if kw.arg == name:

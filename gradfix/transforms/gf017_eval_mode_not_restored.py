@@ -76,7 +76,9 @@ class EvalModeNotRestored(Rule):
     torch.optim.SGD(model.parameters()))` and `self.optim = optim` in `__init__`; or an agent's own network: `agent.act(state)`
     running `self.net.eval()`, with `agent = Agent()` built once beside the loop and `agent.learn(...)`
     stepping the optimizer the class binds once over `self.net`), the `__call__` of a callable object of a plain class of the
-    file or of another module of the project (`verify(step, model)` with `verify = Verifier(...)`), a
+    file or of another module of the project (`verify(step, model)` with `verify = Verifier(...)`; or
+    `run_epoch(train, val)` with `run_epoch = EpochRunner(model)`, whose `__call__` trains and then
+    validates `self.model`, the module the object was built over, as for a method), a
     helper of the file bound with `functools.partial` beside the loop (`run_val()` with `run_val =
     partial(validate, model, loader)`) or with a lambda without parameters whose body is the call
     (`validate = lambda: evaluate(model, loader)`), each function of the file in a list iterated by

@@ -73,7 +73,9 @@ class SchedulerOverReplacedOptimizer(Rule):
     definition of which in the file's classes is a stub or returns a torch optimizer over
     `m.parameters()`); and when `__init__`
     builds the scheduler, another method of the class that the file calls and that binds
-    `self.optimizer` to a new optimizer (an `unfreeze()` for fine-tuning) is reported too,
+    `self.optimizer` to a new optimizer (an `unfreeze()` for fine-tuning; or the class's
+    `__call__`, when the file calls an object of the class: `Fit(model)(3)`, or `fit(3)` with
+    `fit = Fit(model)`) is reported too,
     when the class steps both outside `__init__`. The scheduler and the optimizer may also be
     attributes of one object (`state.sched = StepLR(state.opt, ...)`, then `state.opt = SGD(...)`):
     stepped in the same function, or, when the function builds that object (every binding of it
@@ -514,7 +516,10 @@ def _replaced_by_another_method(stmt: ast.Assign, sched: str, opt: str, init, in
             continue
         if not _builds_optimizer(binding.value, facts) or _reads(binding.value, opt, source):  # type: ignore[arg-type]
             continue
-        if f".{method.name}(".encode() not in source.data:  # type: ignore[attr-defined]
+        if method.name == "__call__":  # type: ignore[attr-defined]
+            if not _object_called(owner, index, source):
+                continue  # (no object of the class called in the file)
+        elif f".{method.name}(".encode() not in source.data:  # type: ignore[attr-defined]
             continue  # (never called in the file)
         others = [info.node for info in methods.values() if info.node is not init]
         if any(_writes_groups(function, opt, source) for function in others):
@@ -522,6 +527,29 @@ def _replaced_by_another_method(stmt: ast.Assign, sched: str, opt: str, init, in
         if any(_steps(function, sched, source) for function in others) and any(_steps(function, opt, source) for function in others):
             return new
     return None
+
+
+def _object_called(owner: str | None, index: Assignments, source) -> bool:  # type: ignore[no-untyped-def]
+    """An object of the class is called in the file, running its `__call__`: built and called
+    at once (`Fit(model)(3)`), or a name bound to `Fit(...)` called (`fit = Fit(model)` ...
+    `fit(3)`)."""
+    if not owner:
+        return False
+    text = source.text
+    if f"{owner}(" not in text:
+        return False
+    names = {
+        b.key for bindings in index.by_key.values() for b in bindings
+        if b.value is not None and b.value.__class__ is ast.Call and call_name(b.value) == owner and "." not in b.key  # type: ignore[arg-type]
+    }
+    for node in ast_walk(source.tree):
+        if node.__class__ is ast.Call:
+            func = node.func  # type: ignore[attr-defined]
+            if func.__class__ is ast.Call and call_name(func) == owner:
+                return True
+            if func.__class__ is ast.Name and func.id in names:  # type: ignore[attr-defined]
+                return True
+    return False
 
 
 def _same_group_dicts(new: ast.expr, olds: list, scope, index: Assignments) -> bool:  # type: ignore[no-untyped-def]

@@ -697,6 +697,8 @@ def _stops(statement: ast.AST, key: str, known: tuple[set[str], set[str]]) -> bo
         if not isinstance(node, ast.Call):
             continue
         func = node.func
+        if isinstance(func, ast.Attribute) and dotted(func.value) == key:
+            continue  # the scaler's own `step`/`unscale_`, not a function of the file named so
         name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
         if name in ("backward", "grad") or name in backpropagating:
             return True

@@ -121,3 +121,44 @@ def test_update_method_of_an_entered_runner(tmp_path: Path) -> None:
     buggy = ENTERED.format(restore="")
     hand = ENTERED.format(restore="                net.train()\n")
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF017")
+
+
+CALLABLE = HEADER + '''
+
+class EpochRunner:
+    """Called once per epoch: trains on the batches, then validates (and leaves eval mode on)."""
+
+    def __init__(self, net):
+        self.model = net
+        self.opt = torch.optim.SGD(self.model.parameters(), lr=0.05, momentum=0.9)
+
+    def score(self, held_out):
+        self.model.eval()
+        with torch.no_grad():
+            return sum(nn.functional.cross_entropy(self.model(a), b).item() for a, b in held_out)
+
+    def __call__(self, train_batches, val_batches):
+        for inputs, targets in train_batches:
+            self.opt.zero_grad()
+            loss = nn.functional.cross_entropy(self.model(inputs), targets)
+            loss.backward()
+            self.opt.step()
+            LOSSES.append(loss.item())
+        return self.score(val_batches)
+
+
+run_epoch = EpochRunner(network)
+epoch = 0
+while epoch < 3:
+    LOSSES.append(run_epoch(batches(4, 4), batches(5, 2)))
+{restore}    epoch += 1
+report(network)
+'''
+
+
+def test_call_of_a_callable_epoch_runner(tmp_path: Path) -> None:
+    # the object's `__call__` trains and then validates: its `self.model` is the network the
+    # object was built over (`network`), switched back after the call (the fix) as by hand
+    buggy = CALLABLE.format(restore="")
+    hand = CALLABLE.format(restore="    network.train()\n")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF017")

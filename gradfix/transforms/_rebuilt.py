@@ -1495,6 +1495,18 @@ def comprehension_loops(model: ModuleModel, names: set[str]) -> list[tuple[ast.F
     return found
 
 
+def expression_loop(node: ast.AST, facts) -> tuple[ast.For, ast.Call] | None:  # type: ignore[no-untyped-def]
+    """The loop an expression node stands for (a consumed comprehension, `list(map(f, ...))`,
+    `functools.reduce(f, xs, init)`), made for it, and the call it makes per item."""
+    return _expression_loop(node, facts)
+
+
+def called_closure(stmt: ast.stmt, call: ast.Call, model: ModuleModel, words: tuple[str, ...]) -> tuple[ast.FunctionDef, ast.Call] | None:
+    """`_called_closure` for the rules: the nested function of the statement's own function a
+    call names (its only binding of the name) whose text says one of `words`."""
+    return _called_closure(stmt, call, model, words)
+
+
 def _expression_loop(node: ast.AST, facts) -> tuple[ast.For, ast.Call] | None:  # type: ignore[no-untyped-def]
     generator: ast.comprehension | None = None
     if isinstance(node, _COMPREHENSIONS) or (

@@ -6,7 +6,7 @@ def fit(net, batches, n_epochs):
     loss_fn = nn.MSELoss()
 
     def train_one(inputs, targets):
-        sgd.zero_grad()
+        sgd.zero_grad(set_to_none=True)
         loss = loss_fn(net(inputs), targets)
         loss.backward()
         sgd.step()

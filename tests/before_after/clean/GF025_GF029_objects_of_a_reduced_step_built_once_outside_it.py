@@ -11,7 +11,7 @@ def scaler_and_scheduler_built_before_the_fold(net, batches, n_epochs):
     schedule = torch.optim.lr_scheduler.ExponentialLR(optimizer, gamma=0.99)
 
     def fold(count, pair):
-        optimizer.zero_grad()
+        optimizer.zero_grad(set_to_none=True)
         with torch.autocast("cuda", dtype=torch.float16):
             loss = F.mse_loss(net(pair[0]), pair[1])
         scaler.scale(loss).backward()

@@ -160,6 +160,9 @@ class ModuleFacts:
     # model notes their statements itself when they name a function that backpropagates
     unread_per_item: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=dict)
     says_reduce: bool = False  # the module's bytes say `reduce(` and `functools`
+    # so each expression statement and (augmented) assignment whose text says `reduce(`, noted
+    # only when `says_reduce`: `_rebuilt.comprehension_loops`'s `functools.reduce(f, xs, init)`
+    says_reduce_at: dict[int, tuple[ast.stmt, str]] = field(default_factory=dict)
     # (target, value) of each `=` (or annotated) binding the walk reads whose value may be a
     # one-shot iterator: a call of `filter`/`map`/`iter`/`chain`/`itertools.chain`, of a
     # `.parameters()`/`.named_parameters()` method, or a generator expression, noted where the
@@ -353,6 +356,8 @@ class _FactCollector:
                     facts.says_map[id(stmt)] = (stmt, text)
                 facts.runs_per_item[id(stmt)] = stmt
             elif self.says_reduce and "reduce(" in text and (shape is ast.Expr or shape is ast.Assign or shape is ast.AnnAssign or shape is ast.AugAssign or shape is ast.Return):
+                if shape is not ast.Return:
+                    facts.says_reduce_at[id(stmt)] = (stmt, text)
                 facts.runs_per_item[id(stmt)] = stmt
             self._uses(stmt, text)
 

@@ -4094,8 +4094,46 @@ def _per_item_call(call: ast.Call, kind: str | None, facts: ModuleFacts) -> tupl
         args = [ast.Starred(value=args[0], ctx=ast.Load())]
     elif kind == "reduce":
         args = [ast.Name(id="_gf_accumulated", ctx=ast.Load()), *args]
+        if len(call.args) == 3 and call.args[2].__class__ is ast.Constant and call.args[2].value == 0 and not given and _counts_by_one(function, facts):  # type: ignore[attr-defined]
+            # `functools.reduce(consume, loader, 0)` with `consume` handing back its first
+            # parameter plus one: that parameter is the item's index, as `enumerate` counts
+            target = ast.Tuple(elts=[ast.Name(id="_gf_accumulated", ctx=ast.Store()), target], ctx=ast.Store())
+            iterated = ast.Call(func=ast.Name(id="enumerate", ctx=ast.Load()), args=[iterated], keywords=[])
     element = ast.copy_location(ast.Call(func=function, args=[*given, *args], keywords=keywords), call)
     return target, iterated, element
+
+
+def _counts_by_one(function: ast.expr, facts: ModuleFacts) -> bool:
+    """`function` names one function of the module (at its top level or nested, the one
+    definition of the name) whose every `return` (at least one) hands back its first parameter
+    plus one (`return i + 1`), a parameter it never rebinds."""
+    if function.__class__ is not ast.Name:
+        return False
+    name = function.id  # type: ignore[attr-defined]
+    found = [info.node for info in (facts.module_functions.get(name),) if info is not None]
+    found += [local[name].node for local in facts.local_functions.values() if name in local]
+    if len(found) != 1 or found[0].__class__ is not ast.FunctionDef:
+        return False
+    node = found[0]
+    params = [*node.args.posonlyargs, *node.args.args]  # type: ignore[attr-defined]
+    if not params:
+        return False
+    first = params[0].arg
+    returns = 0
+    for sub in ast_walk(node):
+        if sub.__class__ is ast.Return:
+            value = sub.value  # type: ignore[attr-defined]
+            if not (
+                value.__class__ is ast.BinOp and value.op.__class__ is ast.Add and value.left.__class__ is ast.Name
+                and value.left.id == first and value.right.__class__ is ast.Constant and value.right.value == 1
+            ):  # fmt: skip
+                return False
+            returns += 1
+        elif sub.__class__ is ast.Name and sub.id == first and sub.ctx.__class__ is not ast.Load:  # type: ignore[attr-defined]
+            return False
+        elif sub is not node and sub.__class__ in (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda):
+            return False  # (a nested function's `return` is not its own)
+    return returns > 0
 
 
 def called_names(text: str) -> set[str]:

@@ -15,7 +15,7 @@ from gradfix import syntax as ast
 from itertools import chain
 
 from gradfix.analysis.assignments import assignments
-from gradfix.analysis.loops import ModuleModel, bus_call, bus_handlers, event_buses
+from gradfix.analysis.loops import ModuleModel, _mapped, bus_call, bus_handlers, event_buses
 from gradfix.analysis.facts import direct_call, partial_aliases
 from gradfix.analysis.names import dotted, forwarded_call, method_name, own_method, receiver
 from gradfix.source import FUNCTIONS, LOOPS, blocks_of
@@ -1451,14 +1451,16 @@ def comprehension_loops(model: ModuleModel, names: set[str]) -> list[tuple[ast.F
     makes one call: a list, set or dict comprehension with one generator and no condition whose
     element is a call (`losses = [train_step(i, b) for i, b in enumerate(loader)]`), such a
     generator handed alone to a call that runs it to its end (`sum(step(x, y) for x, y in
-    batches)`), and `map(train_step, ...)` so handed (`list(map(train_step, itertools.count(),
-    loader))`: the call handed one name per iterable, each bound by the loop). With the
+    batches)`), `map(train_step, ...)` so handed (`list(map(train_step, itertools.count(),
+    loader))`: the call handed one name per iterable, each bound by the loop), and
+    `functools.reduce(consume, loader, 0)` anywhere in a statement (the call handed the value
+    accumulated so far and the item; `_mapped`: names qualified through the imports). With the
     statement holding each, and the call. Only statements whose text says one of `names` (the
     functions that may build the object) are walked, each once per module."""
     if not names:
         return []
     data = model.source.data
-    if b" for " not in data and b"map(" not in data:
+    if b" for " not in data and b"map(" not in data and not model.facts.says_reduce:
         return []
     cached = model.__dict__.get("_comprehension_loops")
     if cached is None:
@@ -1470,6 +1472,8 @@ def comprehension_loops(model: ModuleModel, names: set[str]) -> list[tuple[ast.F
         candidates = list(says_for.values())
         if b"map(" in data:
             candidates += [noted for key, noted in model.facts.says_map.items() if key not in says_for]
+        if model.facts.says_reduce_at:
+            candidates += [noted for key, noted in model.facts.says_reduce_at.items() if key not in says_for]
         cached = model.__dict__["_comprehension_loops"] = (candidates, {})
     candidates, walked = cached
     matching = [(stmt, text) for stmt, text in candidates if any(name in text for name in names)]
@@ -1484,14 +1488,26 @@ def comprehension_loops(model: ModuleModel, names: set[str]) -> list[tuple[ast.F
             nodes = list(own_nodes(stmt))
             if not any(isinstance(node, (ast.IfExp, ast.BoolOp)) for node in nodes):  # (a loop in an arm or a later operand may not run)
                 for node in nodes:
-                    loop = _expression_loop(node)
+                    loop = _expression_loop(node, model.facts)
                     if loop is not None:
                         loops_here.append((loop[0], stmt, loop[1]))
         found += loops_here
     return found
 
 
-def _expression_loop(node: ast.AST) -> tuple[ast.For, ast.Call] | None:
+def expression_loop(node: ast.AST, facts) -> tuple[ast.For, ast.Call] | None:  # type: ignore[no-untyped-def]
+    """The loop an expression node stands for (a consumed comprehension, `list(map(f, ...))`,
+    `functools.reduce(f, xs, init)`), made for it, and the call it makes per item."""
+    return _expression_loop(node, facts)
+
+
+def called_closure(stmt: ast.stmt, call: ast.Call, model: ModuleModel, words: tuple[str, ...]) -> tuple[ast.FunctionDef, ast.Call] | None:
+    """`_called_closure` for the rules: the nested function of the statement's own function a
+    call names (its only binding of the name) whose text says one of `words`."""
+    return _called_closure(stmt, call, model, words)
+
+
+def _expression_loop(node: ast.AST, facts) -> tuple[ast.For, ast.Call] | None:  # type: ignore[no-untyped-def]
     generator: ast.comprehension | None = None
     if isinstance(node, _COMPREHENSIONS) or (
         isinstance(node, ast.Call) and node.func.__class__ is ast.Name and node.func.id in _CONSUMERS  # type: ignore[attr-defined]
@@ -1521,6 +1537,18 @@ def _expression_loop(node: ast.AST) -> tuple[ast.For, ast.Call] | None:
         call.end_lineno, call.end_col_offset = mapped.end_lineno, mapped.end_col_offset
         target = ast.Tuple(elts=[ast.Name(id=n, ctx=ast.Store()) for n in names], ctx=ast.Store())
         loop = ast.For(target=target, iter=mapped, body=[ast.Expr(value=call)], orelse=[])
+    elif (
+        facts.says_reduce and node.__class__ is ast.Call and 2 <= len(node.args) <= 3 and not node.keywords  # type: ignore[attr-defined]
+        and node.args[0].__class__ is ast.Name and not any(a.__class__ is ast.Starred for a in node.args)  # type: ignore[attr-defined]
+        and _mapped(node, facts) == "reduce"
+    ):  # fmt: skip
+        # `functools.reduce(consume, loader, 0)`: `consume(accumulated, item)` per item
+        reduced: ast.Call = node  # type: ignore[assignment]
+        names = ["_gradfix_accumulated", "_gradfix_item0"]
+        call = ast.Call(func=reduced.args[0], args=[ast.Name(id=n, ctx=ast.Load()) for n in names], keywords=[])
+        ast.copy_location(call, reduced)
+        call.end_lineno, call.end_col_offset = reduced.end_lineno, reduced.end_col_offset
+        loop = ast.For(target=ast.Name(id=names[1], ctx=ast.Store()), iter=reduced.args[1], body=[ast.Expr(value=call)], orelse=[])
     else:
         return None
     ast.copy_location(loop, node)

@@ -1576,7 +1576,11 @@ def _steps_after(acc: Accumulation, loop: ast.AST, model: ModuleModel, undecided
     step = acc.steps[0]
     index = next((i for i, s in enumerate(step.path) if s is loop), None)
     if index is None:
-        return True
+        # a loop an expression stands for (`seen = [on_batch(i, x, y) for i, (x, y) in
+        # enumerate(loader)]`, made for it): what follows the statement holding it follows it
+        index = _holding_statement(step.path, loop)
+        if index is None:
+            return True
     window_test = _window_test_text(acc, model) if loop is acc.loop.node else None
     for level in range(index, -1, -1):
         block = step.blocks[level]
@@ -1593,6 +1597,22 @@ def _steps_after(acc: Accumulation, loop: ast.AST, model: ModuleModel, undecided
             if _any_steps([*step.path[level - 1].orelse, *step.path[level - 1].finalbody], model, acc.loop.function, undecided):
                 return True
     return _caller_steps_after(acc, model)
+
+
+_SIMPLE_HOLDERS = (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign)
+
+
+def _holding_statement(path: list[ast.stmt], loop: ast.AST) -> int | None:
+    """The level of the plain statement of `path` (an expression statement or an assignment)
+    whose text holds `loop`, a loop made for a comprehension, `map` or `reduce` it holds
+    (no statement of the file: not on the path itself)."""
+    start = (getattr(loop, "lineno", 0), getattr(loop, "col_offset", 0))
+    end = (getattr(loop, "end_lineno", None) or 0, getattr(loop, "end_col_offset", None) or 0)
+    for level in range(len(path) - 1, -1, -1):
+        holder = path[level]
+        if isinstance(holder, _SIMPLE_HOLDERS) and (holder.lineno, holder.col_offset) <= start and end <= (holder.end_lineno or 0, holder.end_col_offset or 0):
+            return level
+    return None
 
 
 def _window_test_text(acc: Accumulation, model: ModuleModel) -> str | None:

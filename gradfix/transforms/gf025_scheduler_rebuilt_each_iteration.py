@@ -292,7 +292,7 @@ class SchedulerRebuiltEachIteration(Rule):
                 yield Finding(self.code, template.format(target=target, function=function, framework="Engine"), built)
         # (a loop written as an expression is a statement saying ` for `, or `map(`; a text
         # saying none of `_BUILDS` holds no line saying one, so no function that may build)
-        expressions = expression_calls(model, with_partial_aliases(functions_holding(model, lines_saying(data, _BUILDS)), model), _BUILD_WORDS) if builds and (model.facts.says_for or b"map(" in data) else ()
+        expressions = expression_calls(model, with_partial_aliases(functions_holding(model, lines_saying(data, _BUILDS)), model), _BUILD_WORDS) if builds and (model.facts.says_for or b"map(" in data or model.facts.says_reduce_at) else ()
         for loop, called in expressions:
             # `losses = [train_step(x, y) for x, y in loader]`: what the call the expression makes per item runs
             for built, target in _rebuilt_per_call(called, loop, model):

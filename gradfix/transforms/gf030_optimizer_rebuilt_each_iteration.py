@@ -23,8 +23,10 @@ from gradfix.transforms._rebuilt import (
     call_parameters,
     rebound_declared,
     repeated_before,
+    called_closure,
     called_function,
     called_method,
+    expression_loop,
     expression_calls,
     called_class_method,
     staying_arms,
@@ -683,6 +685,10 @@ def _an_epoch_loop(loop: ast.AST, target: str, model: ModuleModel | None = None)
     if any(getattr(s, "synthetic", False) for s in body):
         return False  # (a `while` state machine read as nested loops: its cycle is not ours to judge)
     inner = [s for s in body if isinstance(s, (ast.For, ast.While)) and (stepped_in(s, target) or (model is not None and _handed_to_a_step(s, target, model)))]
+    if not inner and model is not None and "." not in target:
+        # `seen = [on_batch(i, x, y) for i, (x, y) in enumerate(loader)]`: the loop the
+        # expression stands for, its call a closure stepping the optimizer as a free name
+        inner = _expression_batches(body, target, model)
     if not inner:
         return False
     counters = _counters(loop)
@@ -723,9 +729,49 @@ def _handed_to_a_step(batch: ast.For, target: str, model: ModuleModel) -> bool:
     in the loop itself."""
     for stmt in batch.body:
         if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign)):
-            if any(isinstance(call, ast.Call) and _steps_what_it_is_handed(call, target, model) for call in ast_walk(stmt)):
+            if any(isinstance(call, ast.Call) and (_steps_what_it_is_handed(call, target, model) or _closure_steps_it(call, stmt, target, model)) for call in ast_walk(stmt)):
                 return True
     return False
+
+
+def _expression_batches(body: list[ast.stmt], target: str, model: ModuleModel) -> list[ast.stmt]:
+    """The loops the epoch loop's plain statements write as expressions (`expression_loop`:
+    a consumed comprehension, `list(map(f, ...))`, `functools.reduce(f, loader, 0)`) whose call
+    per item is a closure stepping the optimizer `target` as a free name (`_closure_steps_it`),
+    each made for it."""
+    found: list[ast.stmt] = []
+    for stmt in body:
+        if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign)) and stmt.value is not None:
+            for node in ast_walk(stmt.value):
+                made = expression_loop(node, model.facts)
+                if made is not None and _closure_steps_it(made[1], stmt, target, model):
+                    found.append(made[0])
+    return found
+
+
+def _closure_steps_it(call: ast.Call, stmt: ast.stmt, target: str, model: ModuleModel) -> bool:
+    """`on_batch(epoch, i, x, y)` of a function the loop's own function defines (its only
+    binding of the name, `called_closure`) that steps the optimizer `target` (a plain name)
+    as a free name, outside any loop of its own: no parameter of that name, no binding of it
+    (no `nonlocal` or `global`), never handed back -- the one the loop binds, stepped once per
+    call."""
+    if call.func.__class__ is not ast.Name or "." in target or not model.facts.local_functions:
+        return False
+    found = called_closure(stmt, call, model, (target + ".step(",))
+    if found is None:
+        return False
+    function = found[0]
+    arguments = function.args
+    if target in {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)} or target in (arguments.vararg.arg if arguments.vararg else "", arguments.kwarg.arg if arguments.kwarg else ""):
+        return False
+    for node in ast_walk(function):
+        if isinstance(node, ast.Name) and node.id == target and not isinstance(node.ctx, ast.Load):
+            return False
+        if isinstance(node, (ast.Nonlocal, ast.Global)) and target in node.names:
+            return False
+        if isinstance(node, (ast.Return, ast.Yield)) and node.value is not None and any(isinstance(n, ast.Name) and n.id == target for n in ast_walk(node.value)):
+            return False
+    return stepped_in(function, target)
 
 
 def _steps_what_it_is_handed(call: ast.Call, target: str, model: ModuleModel) -> bool:

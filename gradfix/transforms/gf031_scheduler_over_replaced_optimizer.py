@@ -971,9 +971,13 @@ def _steps_free(function: ast.FunctionDef, keys: tuple[str, ...], source) -> boo
     return all(_steps(function, key, source) for key in keys)
 
 
+_PER_ITEM_CALLERS = frozenset({"map", "starmap", "itertools.starmap", "reduce", "functools.reduce"})
+
+
 def _called_after(scope: ast.AST, name: str, there, floor: int) -> bool:  # type: ignore[no-untyped-def]
     """The scope's own code calls the local function `name` after the rebinding (`path` `there`),
-    and binds the name once (its `def`)."""
+    and binds the name once (its `def`); also hands it to `map`, `itertools.starmap` or
+    `functools.reduce` to call per item (`functools.reduce(consume, loader, 0)`)."""
     body = scope.body  # type: ignore[attr-defined]
     bindings = [
         node for node in ast_walk(scope)
@@ -983,7 +987,10 @@ def _called_after(scope: ast.AST, name: str, there, floor: int) -> bool:  # type
     if len(bindings) != 1:
         return False
     for node in own_nodes(scope):
-        if node.__class__ is ast.Call and node.func.__class__ is ast.Name and node.func.id == name:  # type: ignore[attr-defined]
+        if node.__class__ is ast.Call and (
+            (node.func.__class__ is ast.Name and node.func.id == name)  # type: ignore[attr-defined]
+            or (len(node.args) >= 2 and node.args[0].__class__ is ast.Name and node.args[0].id == name and dotted(node.func) in _PER_ITEM_CALLERS)  # type: ignore[attr-defined]
+        ):  # fmt: skip
             where = _statement_of(body, node)
             if where is not None and _after(there, where, floor):
                 return True

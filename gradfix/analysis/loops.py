@@ -4804,31 +4804,66 @@ def _factory_tuple_closures(facts: ModuleFacts) -> dict[str, tuple[FunctionInfo 
     they define in their own body (`def make_train_step(model, opt): def step(x, y): ...; def
     end_epoch(i): ...; return step, end_epoch`), nothing else of theirs binding those names:
     factory name -> for each element, the function returned there (None: no such function).
-    Found once per module."""
+    Also a method of one class of the module doing so (`def make_steps(self): ...; return
+    run_epoch, evaluate`), keyed `self.<method>` (`_method_factory_classes` gives its class;
+    a method name two classes define is left out). Found once per module."""
     found: dict[str, tuple[FunctionInfo | None, ...]] | None = facts.__dict__.get("_factory_tuple_closures")
     if found is None:
         found = facts.__dict__["_factory_tuple_closures"] = {}
         for name, info in facts.module_functions.items():
-            local = facts.local_functions.get(id(info.node))
-            last = info.node.body[-1]
-            if not local or not isinstance(last, ast.Return) or not isinstance(last.value, ast.Tuple):
-                continue
-            elements = last.value.elts
-            if not elements or not all(isinstance(e, ast.Name) for e in elements):
-                continue
-            stores: dict[str, int] = {}
-            for n in ast_walk(info.node):
-                if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
-                    stores[n.id] = stores.get(n.id, 0) + 1
-            inners: list[FunctionInfo | None] = []
-            for element in elements:
-                inner = local.get(element.id)  # type: ignore[attr-defined]
-                if inner is not None and (stores.get(element.id, 0) or not any(stmt is inner.node for stmt in info.node.body)):  # type: ignore[attr-defined]
-                    inner = None
-                inners.append(inner)
-            if any(inners):
-                found[name] = tuple(inners)
+            inners = _returned_closures(facts, info)
+            if inners is not None:
+                found[name] = inners
+        owners: dict[str, str] = {}
+        facts.__dict__["_method_factory_classes"] = owners
+        twice: set[str] = set()
+        for class_name, methods in facts.methods.items():
+            for name, info in methods.items():
+                inners = _returned_closures(facts, info)
+                if inners is None:
+                    continue
+                key = f"self.{name}"
+                if key in found:
+                    twice.add(key)
+                found[key] = inners
+                owners[key] = class_name
+        for key in twice:
+            del found[key], owners[key]
     return found
+
+
+def _returned_closures(facts: ModuleFacts, info: FunctionInfo) -> tuple[FunctionInfo | None, ...] | None:
+    """For a function whose last statement returns a tuple of names, some of them functions it
+    defines in its own body and nothing else of it binds: for each element, that function
+    (None: no such function); None when it is no such factory."""
+    local = facts.local_functions.get(id(info.node))
+    last = info.node.body[-1]
+    if not local or not isinstance(last, ast.Return) or not isinstance(last.value, ast.Tuple):
+        return None
+    elements = last.value.elts
+    if not elements or not all(isinstance(e, ast.Name) for e in elements):
+        return None
+    stores: dict[str, int] = {}
+    for n in ast_walk(info.node):
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            stores[n.id] = stores.get(n.id, 0) + 1
+    inners: list[FunctionInfo | None] = []
+    for element in elements:
+        inner = local.get(element.id)  # type: ignore[attr-defined]
+        if inner is not None and (stores.get(element.id, 0) or not any(stmt is inner.node for stmt in info.node.body)):  # type: ignore[attr-defined]
+            inner = None
+        inners.append(inner)
+    return tuple(inners) if any(inners) else None
+
+
+def _factory_key(func: ast.expr) -> str | None:
+    """How `_factory_tuple_closures` names the factory a call calls: `make_steps` for
+    `make_steps(...)`, `self.make_steps` for `self.make_steps(...)`."""
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+        return f"self.{func.attr}"
+    return None
 
 
 def _tuple_callees(facts: ModuleFacts) -> dict[str, set[str]]:
@@ -4842,11 +4877,12 @@ def _tuple_callees(facts: ModuleFacts) -> dict[str, set[str]]:
             if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Tuple):  # type: ignore[attr-defined]
                 continue
             value = node.value  # type: ignore[attr-defined]
-            if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
+            key = _factory_key(value.func) if isinstance(value, ast.Call) else None
+            if key is None:
                 continue
             for element in node.targets[0].elts:  # type: ignore[attr-defined]
                 if isinstance(element, ast.Name):
-                    found.setdefault(element.id, set()).add(value.func.id)
+                    found.setdefault(element.id, set()).add(key)
     return found
 
 
@@ -4939,14 +4975,27 @@ def _tuple_closure(facts: ModuleFacts, name: ast.Name, functions: tuple[ast.AST,
     if stores != 1 or bound is None:
         return None
     call, index, size = bound
-    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in tuples):
+    key = _factory_key(call.func) if isinstance(call, ast.Call) else None
+    if key is None or key not in tuples:
         return None
-    inners = tuples[call.func.id]
-    if len(inners) != size or inners[index] is None or any(isinstance(a, ast.Starred) for a in call.args):
+    inners = tuples[key]
+    if len(inners) != size or inners[index] is None or any(isinstance(a, ast.Starred) for a in call.args):  # type: ignore[union-attr]
         return None
     if any(node is not inners[index].node for node in defined):  # type: ignore[union-attr]
         return None  # another definition of that name
-    return inners[index], (call, facts.module_functions[call.func.id].params)  # type: ignore[return-value]
+    if key in facts.module_functions:
+        return inners[index], (call, facts.module_functions[key].params)  # type: ignore[return-value]
+    # `run_epoch, evaluate = self.make_steps()` in a method of the factory's class: the
+    # closures' `self` is the caller's; the call's arguments are the parameters after `self`
+    owner = facts.__dict__["_method_factory_classes"][key]
+    if not functions or facts.methods.get(owner, {}).get(getattr(functions[0], "name", "")) is None:
+        return None
+    if facts.methods[owner][getattr(functions[0], "name", "")].node is not functions[0]:
+        return None
+    params = facts.methods[owner][key[5:]].params
+    if not params or params[0] != "self":
+        return None
+    return inners[index], (call, params[1:])  # type: ignore[return-value]
 
 
 def _names_a_class(name: str, facts: ModuleFacts) -> bool:

@@ -2059,11 +2059,13 @@ def _says_eval(model: ModuleModel) -> bool:
 def _calls_a_switching_closure(text: str, model: ModuleModel) -> bool:
     """The text calls a name bound to what a factory of the module returns (one function, or a
     tuple of them unpacked: `fit, score = make_pair(model, opt)`), the factory's text switching
-    a module to eval mode (`_switching_functions`: a closure of it may)."""
+    a module to eval mode (`_switching_functions`: a closure of it may); also a method factory,
+    `check, learn = self.build_phases(held)`."""
     from gradfix.analysis.loops import _assigned_callees, _factory_closures, _factory_tuple_closures, _tuple_callees
 
     facts = model.facts
-    factories = (_factory_closures(facts).keys() | _factory_tuple_closures(facts).keys()) & _switching_functions(model)
+    switching = _switching_functions(model)
+    factories = {key for key in _factory_closures(facts).keys() | _factory_tuple_closures(facts).keys() if key.rsplit(".", 1)[-1] in switching}
     if not factories:
         return False
     unpacked = _tuple_callees(facts)

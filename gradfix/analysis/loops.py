@@ -620,6 +620,29 @@ def function_tables(facts: ModuleFacts) -> dict[str, tuple[list[str], list[ast.N
             and all(v.__class__ is ast.Name and v.id in functions for v in stmt.value.values)
         ):  # fmt: skip
             candidates[stmt.targets[0].id] = ([k.value for k in stmt.value.keys], list(stmt.value.values))
+    scopes: dict[str, dict[str, FunctionInfo]] = {}
+    facts.__dict__["_function_table_scopes"] = scopes
+    if facts.local_functions:
+        # `phases = {"train": train_fn, "val": eval_fn}` in a function (or method) over
+        # functions it defines itself: the table's entries are those closures
+        outers = [*facts.module_functions.values(), *(info for methods in facts.methods.values() for info in methods.values())]
+        for outer in outers:
+            local = facts.local_functions.get(id(outer.node))
+            if not local or len(local) < 2:
+                continue
+            for stmt in outer.node.body:
+                if (
+                    stmt.__class__ is ast.Assign and len(stmt.targets) == 1 and stmt.targets[0].__class__ is ast.Name
+                    and stmt.value.__class__ is ast.Dict and stmt.value.keys and stmt.targets[0].id not in functions
+                    and all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in stmt.value.keys)
+                    and all(v.__class__ is ast.Name and v.id in local for v in stmt.value.values)
+                ):  # fmt: skip
+                    name = stmt.targets[0].id
+                    if name in candidates:
+                        candidates[name] = ([], [])  # (two tables of that name: neither)
+                        continue
+                    candidates[name] = ([k.value for k in stmt.value.keys], list(stmt.value.values))
+                    scopes[name] = local
     if not candidates:
         return found
     called = {
@@ -638,8 +661,15 @@ def function_tables(facts: ModuleFacts) -> dict[str, tuple[list[str], list[ast.N
         for node in facts.source.of_type(kind):
             for name in node.names:  # type: ignore[attr-defined]
                 stores[name] = 2
-    found.update({name: table for name, table in candidates.items() if stores.get(name) == 1})
+    found.update({name: table for name, table in candidates.items() if stores.get(name) == 1 and table[1]})
     return found
+
+
+def function_table_function(facts: ModuleFacts, table: str, entry: str) -> FunctionInfo:
+    """The function an entry of a table of `function_tables` names: the module's, or for a
+    table a function binds to functions it defines, that closure."""
+    local = facts.__dict__["_function_table_scopes"].get(table)
+    return local[entry] if local is not None else facts.module_functions[entry]
 
 
 def _bound_methods(facts: ModuleFacts, class_name: str) -> dict[str, ast.Attribute]:
@@ -2674,7 +2704,7 @@ class _Walker:
         table = function_tables(self.facts).get(sub.value.id)  # type: ignore[attr-defined]
         if table is None:
             return None
-        touching = {e.id for e in table[1] if self.touches_gradients(self.facts.module_functions[e.id])}
+        touching = {e.id for e in table[1] if self.touches_gradients(function_table_function(self.facts, sub.value.id, e.id))}  # type: ignore[attr-defined]
         if len(touching) != 1:
             return None
         func = ast.Name(id=touching.pop(), ctx=ast.Load())

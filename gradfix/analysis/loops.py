@@ -5462,7 +5462,23 @@ def backpropagating_functions(facts: ModuleFacts) -> set[str]:
                 # `UPDATES["ce"](net, opt, ...)` calls a function `@update_rule("ce")` registered
                 tables.add(table)
                 pending.append(table)
+        for table in entry_tables(facts, other):
+            if table not in tables:
+                # `def run(self, phase): self.handlers[phase](...)`: a method calling a table of
+                # the class's methods, one of them backpropagating
+                tables.add(table)
+                pending.append(table)
     return found | set(aliases)
+
+
+def entry_tables(facts: ModuleFacts, method: str) -> list[str]:
+    """The attributes naming tables of their methods (`_method_tables`) that classes of the
+    module defining `method` bind with `self.<method>` among the entries."""
+    found: list[str] = []
+    for class_name, methods in facts.methods.items():
+        if method in methods and "__init__" in methods:
+            found += [attr for attr, entries in _method_tables(facts, class_name).items() if any(e.attr == method for e in entries)]
+    return found
 
 
 def _is_elif(node: ast.If, source: Source) -> bool:

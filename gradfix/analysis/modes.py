@@ -26,7 +26,7 @@ import enum
 import re
 
 from gradfix.analysis.assignments import assigned_values, assignment_statements, assignments, built_object
-from gradfix.analysis.facts import FunctionInfo, ModuleFacts
+from gradfix.analysis.facts import FunctionInfo, ModuleFacts, function_params
 from gradfix.analysis.loops import (
     HARMLESS_CALLS,
     ModuleModel,
@@ -34,6 +34,7 @@ from gradfix.analysis.loops import (
     called_names,
     calls_a_table_entry,
     decorated_entry,
+    entry_tables,
     function_tables,
     module_closure,
     overriding,
@@ -731,7 +732,11 @@ class _ModeWalker:
             around = (*ctx.loops, self.__dict__.get("_loop_node")) if ctx.via else (self.__dict__.get("_loop_node"), *ctx.loops)
             loop = next((n for n in reversed(around) if isinstance(n, ast.For) and isinstance(n.target, ast.Name) and n.target.id == key.id), None)
             if loop is None:
-                return []
+                handed = self._handed_key(key, ctx)
+                if handed is None or handed not in table_keys:
+                    return []
+                # `def run(self, phase): self.handlers[phase](...)` called as `self.run("val")`
+                return self._entry_calls(call, table, [handed], table_keys, entries)
             listed = loop.iter  # type: ignore[attr-defined]
             if listed.__class__ is ast.Name:
                 # `for phase in PHASES:` with `PHASES = ("train", "val")`, bound once, no parameter of that name
@@ -758,6 +763,26 @@ class _ModeWalker:
             return []
         if any(k not in table_keys for k in wanted):
             return []
+        return self._entry_calls(call, table, wanted, table_keys, entries)
+
+    def _handed_key(self, key: ast.Name, ctx: _Ctx) -> str | None:
+        """The string a helper's parameter `key` was handed by the call the walk entered it
+        through (`self.run("val")` for `def run(self, phase)`), when nothing in the helper
+        rebinds it; else None."""
+        if not ctx.via or not ctx.functions:
+            return None
+        helper = ctx.functions[-1]
+        if key.id not in function_params(helper):  # type: ignore[arg-type]
+            return None
+        value = dict(ctx.mapping).get(key.id)
+        if value is None or len(value) < 2 or value[0] not in "'\"" or value[-1] != value[0] or "\\" in value or value[0] in value[1:-1]:
+            return None
+        if any(isinstance(n, ast.Name) and n.id == key.id and not isinstance(n.ctx, ast.Load) or isinstance(n, ast.NamedExpr) and n.target.id == key.id for n in ast_walk(helper)):
+            return None  # (rebound in the helper)
+        return value[1:-1]
+
+    def _entry_calls(self, call: ast.Call, table: ast.expr, wanted: list[str], table_keys: list[str], entries: list[ast.expr]) -> list[ast.Call]:
+        """The calls of the table's entries the keys `wanted` reach, in order, as written at `call`."""
         calls = []
         for k in wanted:
             entry = entries[table_keys.index(k)]
@@ -1977,11 +2002,19 @@ def _switching_functions(model: ModuleModel) -> set[str]:
         texts.setdefault(info.node.name, []).append((info.source or model.source).segment(info.node))
     found = {name for name, bodies in texts.items() if any(_evaluates(body) for body in bodies)}
     changed = bool(found)
+    tables: set[str] = set()
     while changed:
         changed = False
         for name, bodies in texts.items():
-            if name not in found and any(other in body for body in bodies for other in found):
+            if name not in found and any(other in body for body in bodies for other in found | tables):
                 found.add(name)
+                changed = True
+        if facts.classes:
+            # `def run(self, phase): self.handlers[phase](...)` over a table of the class's
+            # methods, one of them switching (`entry_tables`)
+            named = {table for name in found for table in entry_tables(facts, name)} - tables
+            if named:
+                tables |= named
                 changed = True
     model._switching_functions = found  # type: ignore[attr-defined]
     return found

@@ -24,7 +24,7 @@ from gradfix.analysis.modes import (
 )
 from gradfix.analysis.modules import aliases, contains, normalize, related, trained_modules
 from gradfix.analysis.names import dotted, method_name, receiver, root_name
-from gradfix.analysis.steps import engine_handlers, framework_iterations, is_framework_iteration, runs_between_steps, runs_several_epochs
+from gradfix.analysis.steps import engine_handlers, engine_object_attributes, framework_iterations, is_framework_iteration, runs_between_steps, runs_several_epochs
 from gradfix.patterns import lazily
 from gradfix.source import COMPOUND, FUNCTIONS
 from gradfix.transforms._common import new_statement, runs_once
@@ -591,6 +591,7 @@ class EvalModeNotRestored(Rule):
         evaluator = says_evaluator(model)
         trained, complete = trained_modules(loop, model)
         manual = manual_modes(model)
+        attributes: dict[str, str] | None = None
         for event, handler in handlers:
             if not runs_between_steps(event) or ("EPOCH_" in event and not runs_several_epochs(model, engine)):
                 continue
@@ -609,11 +610,15 @@ class EvalModeNotRestored(Rule):
                 if evaluated is None and call.func.attr == "run":  # type: ignore[union-attr]
                     continue
                 module = source.key(evaluated if evaluated is not None else call.func.value)  # type: ignore[union-attr]
-                if id(call) in seen or manual.manages(module) or not forwards_before_backward(items, module):
+                if attributes is None:
+                    attributes = engine_object_attributes(model, loop) if not any(contains(module, owner) for owner in trained) else {}
+                # (`Engine(stepper.step)`, `stepper = Stepper(net)`: `net` is the step's `self.model`)
+                inner = attributes.get(module, module)
+                if id(call) in seen or manual.manages(module) or not forwards_before_backward(items, inner):
                     continue
-                if any(i.kind is ModeKind.UNSURE and any(k and related(k, module) for k in i.keys) for i in items):
+                if any(i.kind is ModeKind.UNSURE and any(k and related(k, inner) for k in i.keys) for i in items):
                     continue  # the step may set the module's mode (`model.train(phase)`)
-                if not complete or not any(contains(module, owner) for owner in trained):
+                if not complete or not any(contains(inner, owner) for owner in trained):
                     continue
                 seen.add(id(call))
                 fix = None

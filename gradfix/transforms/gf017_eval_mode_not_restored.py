@@ -84,8 +84,16 @@ class EvalModeNotRestored(Rule):
     [evaluate]`, bound once and never changed, or written in the `for`; the fix restores the mode
     after the call, in that `for`), a function a factory of the file defines and returns, alone
     or in a tuple unpacked where it is called (`run_epoch, evaluate = make_trainer(model, opt,
-    loader)` ... `evaluate()`, or `epoch_fn = build_epoch(model, opt)` ... `epoch_fn()`), its
+    loader)` ... `evaluate()`, or `epoch_fn = build_epoch(model, opt)` ... `epoch_fn()`; also a
+    method of one class of the file returning a tuple of its closures, unpacked in a method of that
+    class, `run_epoch, evaluate = self.make_steps()`), its
     free names the factory's arguments (the fix switches the caller's module back after the call),
+    each entry a table of phases reaches (`self.phases[name](loader)` in `for name in ("train",
+    "val"):` over `self.phases = {"train": self.train_epoch, "val": self.evaluate}` bound once in
+    `__init__`; a module's `HANDLERS = {...}` of its functions; a function's own `phases =
+    {"train": train_fn, "val": eval_fn}` of the closures it defines; the key a string, the variable
+    of a `for` over a literal tuple, or a parameter of the method calling the table, `def
+    run(self, phase): self.handlers[phase](...)` called `self.run("val")`),
     or `evaluate()` reading the module's `model` (or a closure's), or a function imported by name from another module of the project
     whose text switches modes (`from evaluation import validate`), or that calls such a function
     imported in turn (`validate` calling `run_eval` of metrics.py, two imports deep at most; a
@@ -303,7 +311,8 @@ class EvalModeNotRestored(Rule):
     `pl_module.train()` at the end of that hook. An Ignite handler of
     the engine that runs the process function
     (`trainer = Engine(update)`, or `trainer = Engine(self.step)` in another method of the
-    class whose method `step` is; `@trainer.on(Events.EPOCH_COMPLETED)` or
+    class whose method `step` is, or `trainer = Engine(stepper.step)` with `stepper =
+    Stepper(net)` bound once, the handler's `net` the `self.model` that `__init__` stores it in; `@trainer.on(Events.EPOCH_COMPLETED)` or
     `trainer.add_event_handler(Events.ITERATION_COMPLETED(every=100), handler)`; also
     `EPOCH_STARTED`, `ITERATION_STARTED`) that calls `model.eval()` at its own top level, on a
     module the process function runs and trains and never switches to train mode itself, when no

@@ -61,3 +61,9 @@ class Engine:
             self.dispatch(stage="probe")
             self.network.train()
             done += 1
+
+    def sweep(self, rounds):
+        for _ in range(rounds):
+            for name in ("fit", "probe"):
+                self.dispatch(name)
+                self.network.train()

@@ -59,3 +59,8 @@ class Engine:
             self.dispatch(stage="fit")
             self.dispatch(stage="probe")
             done += 1
+
+    def sweep(self, rounds):
+        for _ in range(rounds):
+            for name in ("fit", "probe"):
+                self.dispatch(name)

@@ -30,6 +30,11 @@ class Runner:
             self.run("train")
             self.run("val")
 
+    def fit_by_name(self, epochs):
+        for _ in range(epochs):
+            for phase in ("train", "val"):
+                self.run(phase)
+
     def fit_then_score(self, epochs):
         for _ in range(epochs):
             self.run("train")
@@ -70,3 +75,9 @@ class Engine:
     def only_fit(self, rounds):
         for _ in range(rounds):
             self.dispatch("fit")
+
+    def sweep(self, rounds):
+        for _ in range(rounds):
+            for name in ("probe", "fit"):
+                self.dispatch(name)
+                self.network.train()

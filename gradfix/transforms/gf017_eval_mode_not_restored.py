@@ -93,7 +93,9 @@ class EvalModeNotRestored(Rule):
     `__init__`; a module's `HANDLERS = {...}` of its functions; a function's own `phases =
     {"train": train_fn, "val": eval_fn}` of the closures it defines; the key a string, the variable
     of a `for` over a literal tuple, or a parameter of the method calling the table, `def
-    run(self, phase): self.handlers[phase](...)` called `self.run("val")`),
+    run(self, phase): self.handlers[phase](...)` called `self.run("val")` or `self.run(phase)`
+    in `for phase in ("train", "val"):`; the entries a `for` reaches are read one after the
+    other only when nothing else in its body, or in that method, may switch a mode),
     or `evaluate()` reading the module's `model` (or a closure's), or a function imported by name from another module of the project
     whose text switches modes (`from evaluation import validate`), or that calls such a function
     imported in turn (`validate` calling `run_eval` of metrics.py, two imports deep at most; a

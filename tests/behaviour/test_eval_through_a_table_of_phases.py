@@ -5,7 +5,8 @@ through the table (`for name in ("train", "val"): loop.phases[name](loader)`, in
 `self.handlers[phase](...)`), or a function binds a table of the closures it defines
 (`phases = {"train": train_fn, "val": eval_fn}`, in a `while` loop), or the key is handed in
 as a parameter of the method calling the table (`def dispatch(self, stage):
-self.steps[stage]()`, called `self.dispatch(stage="probe")`). The evaluation puts the model in eval mode and nothing switches
+self.steps[stage]()`, called `self.dispatch(stage="probe")`, or `self.dispatch(name)` in `for name in ("fit",
+"probe"):`). The evaluation puts the model in eval mode and nothing switches
 back, so every epoch after the first trains with the dropout off. gradfix's fix (`<model>.train()`
 after the call) is the hand fix's text, trains exactly like it, and the buggy script trains
 otherwise."""
@@ -201,8 +202,18 @@ engine.go(3)
 NET = engine.network
 '''
 
+HANDED_BY_A_FOR = HANDED.replace(
+    '''            self.dispatch(stage="fit")
+            self.dispatch(stage="probe")
+BACK''',
+    '''            for name in ("fit", "probe"):
+                self.dispatch(name)
+BACK''',
+)
+
 SHAPES = {
     "key_handed_in_as_a_parameter_of_the_calling_method": (HANDED, "            self.network.train()\n"),
+    "key_handed_in_from_the_callers_for": (HANDED_BY_A_FOR, "                self.network.train()\n"),
     "table_of_closures_in_a_function_while_loop": (CLOSURES, "            model.train()\n"),
     "object_table_iterated_from_a_tuple": (OBJECT, "        loop.model.train()\n"),
     "dict_call_table_inside_a_method_while_loop": (METHOD, "                self.net.train()\n"),

@@ -89,3 +89,31 @@ def test_another_object_rebinding_the_attribute_still_counts() -> None:
     assert _changes(STALE + OTHER.format(name="Rebuilds", repair=REBUILD) + outside) == []
     groups = "class Tuner:\n    def lower(self, trainer):\n        for g in trainer.opt.param_groups:\n            g['lr'] = 0.01\n\n\n"
     assert _changes(STALE + groups + OTHER.format(name="Rebuilds", repair=REBUILD) + MAIN) == []
+
+
+def _indented(text: str) -> str:
+    return "".join("    " + line if line.strip() else line for line in text.splitlines(keepends=True))
+
+
+def test_classes_under_an_if_in_a_function_or_held_by_another_are_read_per_class() -> None:
+    # the rebuilding class in a function, or the stale one under an `if`: the stale one reported
+    rebuilds = OTHER.format(name="Rebuilds", repair=REBUILD).rstrip("\n") + "\n\n    return Rebuilds\n\n\n"
+    in_function = STALE + "def make():\n" + _indented(rebuilds) + MAIN
+    assert _changes(in_function) == [("self.opt", 12, "self.model[2]")]
+    head, body = STALE.split("class Stale:", 1)
+    under_if = head + "if True:\n" + _indented("class Stale:" + body) + OTHER.format(name="Rebuilds", repair=REBUILD) + MAIN
+    assert _changes(under_if) == [("self.opt", 13, "self.model[2]")]
+    # a rebuilding class held by another (`Outer.Rebuilds`): read as part of `Outer`, its own
+    held = "class Outer:\n" + _indented(OTHER.format(name="Rebuilds", repair=REBUILD)) + "\n"
+    assert _changes(STALE + held + MAIN) == [("self.opt", 12, "self.model[2]")]
+    assert _changes(CASE.with_name(CASE.name.replace("beside_another_trainer_class_that_rebuilds", "of_a_class_under_an_if_beside_a_rebuilding_class_of_a_function")).read_text())
+    assert _changes((FIXTURES / "clean/gf021_classes_under_an_if_or_in_a_function_each_rebuild_after_a_new_head.py").read_text()) == []
+
+
+def test_a_held_subclass_or_two_classes_of_one_name_still_count() -> None:
+    # a subclass of `Stale` written in a function that rebinds the attribute, or a second class
+    # of the same name: not read per class (silent, as before)
+    child = "def make():\n    class Child(Stale):\n        def new_head(self, n):\n            " + REBUILD + "\n\n    return Child\n\n\n"
+    assert _changes(STALE + child + OTHER.format(name="Rebuilds", repair=REBUILD) + MAIN) == []
+    twice = OTHER.format(name="Rebuilds", repair=REBUILD) + "def other():\n" + _indented(OTHER.format(name="Rebuilds", repair=REBUILD))
+    assert _changes(STALE + twice + MAIN) == []

@@ -620,6 +620,29 @@ def function_tables(facts: ModuleFacts) -> dict[str, tuple[list[str], list[ast.N
             and all(v.__class__ is ast.Name and v.id in functions for v in stmt.value.values)
         ):  # fmt: skip
             candidates[stmt.targets[0].id] = ([k.value for k in stmt.value.keys], list(stmt.value.values))
+    scopes: dict[str, dict[str, FunctionInfo]] = {}
+    facts.__dict__["_function_table_scopes"] = scopes
+    if facts.local_functions:
+        # `phases = {"train": train_fn, "val": eval_fn}` in a function (or method) over
+        # functions it defines itself: the table's entries are those closures
+        outers = [*facts.module_functions.values(), *(info for methods in facts.methods.values() for info in methods.values())]
+        for outer in outers:
+            local = facts.local_functions.get(id(outer.node))
+            if not local or len(local) < 2:
+                continue
+            for stmt in outer.node.body:
+                if (
+                    stmt.__class__ is ast.Assign and len(stmt.targets) == 1 and stmt.targets[0].__class__ is ast.Name
+                    and stmt.value.__class__ is ast.Dict and stmt.value.keys and stmt.targets[0].id not in functions
+                    and all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in stmt.value.keys)
+                    and all(v.__class__ is ast.Name and v.id in local for v in stmt.value.values)
+                ):  # fmt: skip
+                    name = stmt.targets[0].id
+                    if name in candidates:
+                        candidates[name] = ([], [])  # (two tables of that name: neither)
+                        continue
+                    candidates[name] = ([k.value for k in stmt.value.keys], list(stmt.value.values))
+                    scopes[name] = local
     if not candidates:
         return found
     called = {
@@ -638,8 +661,15 @@ def function_tables(facts: ModuleFacts) -> dict[str, tuple[list[str], list[ast.N
         for node in facts.source.of_type(kind):
             for name in node.names:  # type: ignore[attr-defined]
                 stores[name] = 2
-    found.update({name: table for name, table in candidates.items() if stores.get(name) == 1})
+    found.update({name: table for name, table in candidates.items() if stores.get(name) == 1 and table[1]})
     return found
+
+
+def function_table_function(facts: ModuleFacts, table: str, entry: str) -> FunctionInfo:
+    """The function an entry of a table of `function_tables` names: the module's, or for a
+    table a function binds to functions it defines, that closure."""
+    local = facts.__dict__["_function_table_scopes"].get(table)
+    return local[entry] if local is not None else facts.module_functions[entry]
 
 
 def _bound_methods(facts: ModuleFacts, class_name: str) -> dict[str, ast.Attribute]:
@@ -2674,7 +2704,7 @@ class _Walker:
         table = function_tables(self.facts).get(sub.value.id)  # type: ignore[attr-defined]
         if table is None:
             return None
-        touching = {e.id for e in table[1] if self.touches_gradients(self.facts.module_functions[e.id])}
+        touching = {e.id for e in table[1] if self.touches_gradients(function_table_function(self.facts, sub.value.id, e.id))}  # type: ignore[attr-defined]
         if len(touching) != 1:
             return None
         func = ast.Name(id=touching.pop(), ctx=ast.Load())
@@ -4842,31 +4872,66 @@ def _factory_tuple_closures(facts: ModuleFacts) -> dict[str, tuple[FunctionInfo 
     they define in their own body (`def make_train_step(model, opt): def step(x, y): ...; def
     end_epoch(i): ...; return step, end_epoch`), nothing else of theirs binding those names:
     factory name -> for each element, the function returned there (None: no such function).
-    Found once per module."""
+    Also a method of one class of the module doing so (`def make_steps(self): ...; return
+    run_epoch, evaluate`), keyed `self.<method>` (`_method_factory_classes` gives its class;
+    a method name two classes define is left out). Found once per module."""
     found: dict[str, tuple[FunctionInfo | None, ...]] | None = facts.__dict__.get("_factory_tuple_closures")
     if found is None:
         found = facts.__dict__["_factory_tuple_closures"] = {}
         for name, info in facts.module_functions.items():
-            local = facts.local_functions.get(id(info.node))
-            last = info.node.body[-1]
-            if not local or not isinstance(last, ast.Return) or not isinstance(last.value, ast.Tuple):
-                continue
-            elements = last.value.elts
-            if not elements or not all(isinstance(e, ast.Name) for e in elements):
-                continue
-            stores: dict[str, int] = {}
-            for n in ast_walk(info.node):
-                if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
-                    stores[n.id] = stores.get(n.id, 0) + 1
-            inners: list[FunctionInfo | None] = []
-            for element in elements:
-                inner = local.get(element.id)  # type: ignore[attr-defined]
-                if inner is not None and (stores.get(element.id, 0) or not any(stmt is inner.node for stmt in info.node.body)):  # type: ignore[attr-defined]
-                    inner = None
-                inners.append(inner)
-            if any(inners):
-                found[name] = tuple(inners)
+            inners = _returned_closures(facts, info)
+            if inners is not None:
+                found[name] = inners
+        owners: dict[str, str] = {}
+        facts.__dict__["_method_factory_classes"] = owners
+        twice: set[str] = set()
+        for class_name, methods in facts.methods.items():
+            for name, info in methods.items():
+                inners = _returned_closures(facts, info)
+                if inners is None:
+                    continue
+                key = f"self.{name}"
+                if key in found:
+                    twice.add(key)
+                found[key] = inners
+                owners[key] = class_name
+        for key in twice:
+            del found[key], owners[key]
     return found
+
+
+def _returned_closures(facts: ModuleFacts, info: FunctionInfo) -> tuple[FunctionInfo | None, ...] | None:
+    """For a function whose last statement returns a tuple of names, some of them functions it
+    defines in its own body and nothing else of it binds: for each element, that function
+    (None: no such function); None when it is no such factory."""
+    local = facts.local_functions.get(id(info.node))
+    last = info.node.body[-1]
+    if not local or not isinstance(last, ast.Return) or not isinstance(last.value, ast.Tuple):
+        return None
+    elements = last.value.elts
+    if not elements or not all(isinstance(e, ast.Name) for e in elements):
+        return None
+    stores: dict[str, int] = {}
+    for n in ast_walk(info.node):
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            stores[n.id] = stores.get(n.id, 0) + 1
+    inners: list[FunctionInfo | None] = []
+    for element in elements:
+        inner = local.get(element.id)  # type: ignore[attr-defined]
+        if inner is not None and (stores.get(element.id, 0) or not any(stmt is inner.node for stmt in info.node.body)):  # type: ignore[attr-defined]
+            inner = None
+        inners.append(inner)
+    return tuple(inners) if any(inners) else None
+
+
+def _factory_key(func: ast.expr) -> str | None:
+    """How `_factory_tuple_closures` names the factory a call calls: `make_steps` for
+    `make_steps(...)`, `self.make_steps` for `self.make_steps(...)`."""
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self":
+        return f"self.{func.attr}"
+    return None
 
 
 def _tuple_callees(facts: ModuleFacts) -> dict[str, set[str]]:
@@ -4880,11 +4945,12 @@ def _tuple_callees(facts: ModuleFacts) -> dict[str, set[str]]:
             if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Tuple):  # type: ignore[attr-defined]
                 continue
             value = node.value  # type: ignore[attr-defined]
-            if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name):
+            key = _factory_key(value.func) if isinstance(value, ast.Call) else None
+            if key is None:
                 continue
             for element in node.targets[0].elts:  # type: ignore[attr-defined]
                 if isinstance(element, ast.Name):
-                    found.setdefault(element.id, set()).add(value.func.id)
+                    found.setdefault(element.id, set()).add(key)
     return found
 
 
@@ -4977,14 +5043,27 @@ def _tuple_closure(facts: ModuleFacts, name: ast.Name, functions: tuple[ast.AST,
     if stores != 1 or bound is None:
         return None
     call, index, size = bound
-    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in tuples):
+    key = _factory_key(call.func) if isinstance(call, ast.Call) else None
+    if key is None or key not in tuples:
         return None
-    inners = tuples[call.func.id]
-    if len(inners) != size or inners[index] is None or any(isinstance(a, ast.Starred) for a in call.args):
+    inners = tuples[key]
+    if len(inners) != size or inners[index] is None or any(isinstance(a, ast.Starred) for a in call.args):  # type: ignore[union-attr]
         return None
     if any(node is not inners[index].node for node in defined):  # type: ignore[union-attr]
         return None  # another definition of that name
-    return inners[index], (call, facts.module_functions[call.func.id].params)  # type: ignore[return-value]
+    if key in facts.module_functions:
+        return inners[index], (call, facts.module_functions[key].params)  # type: ignore[return-value]
+    # `run_epoch, evaluate = self.make_steps()` in a method of the factory's class: the
+    # closures' `self` is the caller's; the call's arguments are the parameters after `self`
+    owner = facts.__dict__["_method_factory_classes"][key]
+    if not functions or facts.methods.get(owner, {}).get(getattr(functions[0], "name", "")) is None:
+        return None
+    if facts.methods[owner][getattr(functions[0], "name", "")].node is not functions[0]:
+        return None
+    params = facts.methods[owner][key[5:]].params
+    if not params or params[0] != "self":
+        return None
+    return inners[index], (call, params[1:])  # type: ignore[return-value]
 
 
 def _names_a_class(name: str, facts: ModuleFacts) -> bool:
@@ -5421,7 +5500,23 @@ def backpropagating_functions(facts: ModuleFacts) -> set[str]:
                 # `UPDATES["ce"](net, opt, ...)` calls a function `@update_rule("ce")` registered
                 tables.add(table)
                 pending.append(table)
+        for table in entry_tables(facts, other):
+            if table not in tables:
+                # `def run(self, phase): self.handlers[phase](...)`: a method calling a table of
+                # the class's methods, one of them backpropagating
+                tables.add(table)
+                pending.append(table)
     return found | set(aliases)
+
+
+def entry_tables(facts: ModuleFacts, method: str) -> list[str]:
+    """The attributes naming tables of their methods (`_method_tables`) that classes of the
+    module defining `method` bind with `self.<method>` among the entries."""
+    found: list[str] = []
+    for class_name, methods in facts.methods.items():
+        if method in methods and "__init__" in methods:
+            found += [attr for attr, entries in _method_tables(facts, class_name).items() if any(e.attr == method for e in entries)]
+    return found
 
 
 def _is_elif(node: ast.If, source: Source) -> bool:

@@ -26,7 +26,7 @@ import enum
 import re
 
 from gradfix.analysis.assignments import assigned_values, assignment_statements, assignments, built_object
-from gradfix.analysis.facts import FunctionInfo, ModuleFacts
+from gradfix.analysis.facts import FunctionInfo, ModuleFacts, function_params
 from gradfix.analysis.loops import (
     HARMLESS_CALLS,
     ModuleModel,
@@ -34,6 +34,7 @@ from gradfix.analysis.loops import (
     called_names,
     calls_a_table_entry,
     decorated_entry,
+    entry_tables,
     function_tables,
     module_closure,
     overriding,
@@ -728,37 +729,103 @@ class _ModeWalker:
         if isinstance(key, ast.Constant) and isinstance(key.value, str):
             wanted = [key.value]
         elif isinstance(key, ast.Name):
-            # (the loops entered in the walk, then the analysed one: `for name in ("train", "val"):`)
-            around = (*ctx.loops, self.__dict__.get("_loop_node")) if ctx.via else (self.__dict__.get("_loop_node"), *ctx.loops)
-            loop = next((n for n in reversed(around) if isinstance(n, ast.For) and isinstance(n.target, ast.Name) and n.target.id == key.id), None)
-            if loop is None:
+            found = self._loop_keys(key.id, ctx, ctx.functions[-1] if ctx.via else None, call)
+            if found is None:
+                # `def run(self, phase): self.handlers[phase](...)` called as `self.run("val")`,
+                # or as `self.run(phase)` in the caller's `for phase in ("train", "val"):`
+                found = self._handed_key(key, ctx, call)
+            if not found:
                 return []
-            listed = loop.iter  # type: ignore[attr-defined]
-            if listed.__class__ is ast.Name:
-                # `for phase in PHASES:` with `PHASES = ("train", "val")`, bound once, no parameter of that name
-                bound = _name_values(self.model).get(listed.id, [])
-                if len(bound) != 1 or bound[0].__class__ is not ast.Tuple or any(
-                    a.arg == listed.id for a in self.model.source.of_type(ast.arg)  # type: ignore[attr-defined]
-                ):
-                    return []
-                listed = bound[0]
-            if not isinstance(listed, (ast.Tuple, ast.List)) or not listed.elts:
-                return []
-            if not all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in listed.elts):
-                return []
-            if ctx.via and not any(n is loop for n in ast_walk(ctx.functions[-1])):
-                return []  # (a loop of a caller: the name is the helper's own)
-            if any(
-                isinstance(n, ast.Name) and n.id == key.id and not isinstance(n.ctx, ast.Load) or isinstance(n, ast.NamedExpr) and n.target.id == key.id
-                for stmt in loop.body  # type: ignore[attr-defined]
-                for n in ast_walk(stmt)
-            ):
-                return []  # (rebound in the loop)
-            wanted = [e.value for e in listed.elts]  # type: ignore[attr-defined]
+            wanted = found
         else:
             return []
         if any(k not in table_keys for k in wanted):
             return []
+        return self._entry_calls(call, table, wanted, table_keys, entries)
+
+    def _loop_keys(self, name: str, ctx: _Ctx, inside: ast.AST | None, called: ast.AST, holding: ast.AST | None = None) -> list[str] | None:
+        """The keys a `for <name> in ("train", "val"):` around the walk gives `name` (a literal
+        tuple or list of strings, or a name bound once to such a tuple, `PHASES`; nothing in the
+        loop rebinding `name`): the loops entered in the walk, then the analysed one; with
+        `inside`, a loop of that function only; with `holding`, a loop whose body holds that
+        call. The walk runs the entries one after the other at `called`: so only when no other
+        statement of the loop's body may switch a mode (`_quiet`), which would run between two
+        entries. None when no such loop is found."""
+        # (the loops entered in the walk, then the analysed one: `for name in ("train", "val"):`)
+        around = (*ctx.loops, self.__dict__.get("_loop_node")) if ctx.via else (self.__dict__.get("_loop_node"), *ctx.loops)
+        loop = next((n for n in reversed(around) if isinstance(n, ast.For) and isinstance(n.target, ast.Name) and n.target.id == name), None)
+        if loop is None:
+            return None
+        listed = loop.iter  # type: ignore[attr-defined]
+        if listed.__class__ is ast.Name:
+            # `for phase in PHASES:` with `PHASES = ("train", "val")`, bound once, no parameter of that name
+            bound = _name_values(self.model).get(listed.id, [])
+            if len(bound) != 1 or bound[0].__class__ is not ast.Tuple or any(
+                a.arg == listed.id for a in self.model.source.of_type(ast.arg)  # type: ignore[attr-defined]
+            ):
+                return None
+            listed = bound[0]
+        if not isinstance(listed, (ast.Tuple, ast.List)) or not listed.elts:
+            return None
+        if not all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in listed.elts):
+            return None
+        if inside is not None and not any(n is loop for n in ast_walk(inside)):
+            return None  # (a loop of a caller: the name is the helper's own)
+        if holding is not None and (
+            any(n is loop for n in ast_walk(ctx.functions[-1])) or not any(n is holding for stmt in loop.body for n in ast_walk(stmt))  # type: ignore[attr-defined]
+        ):
+            return None  # (the caller's loop must hold the call that entered the helper)
+        if any(
+            isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) or isinstance(n, ast.NamedExpr) and n.target.id == name
+            for stmt in loop.body  # type: ignore[attr-defined]
+            for n in ast_walk(stmt)
+        ):
+            return None  # (rebound in the loop)
+        held = holding if holding is not None else called
+        if not self._quiet([stmt for stmt in loop.body if not any(n is held for n in ast_walk(stmt))]):  # type: ignore[attr-defined]
+            return None  # (`for name in ("val", "train"): phases[name](); model.train()`: between the entries)
+        return [e.value for e in listed.elts]  # type: ignore[attr-defined]
+
+    def _quiet(self, statements: list[ast.stmt]) -> bool:
+        """No statement's text switches a mode (`.train(`, `.eval(`) or names a function of
+        the module that may (`_switching_functions`)."""
+        if not statements:
+            return True
+        source = self.model.source
+        names = _switching_functions(self.model)
+        for stmt in statements:
+            text = source.segment(stmt)
+            if ".train(" in text or _evaluates(text) or any(n in text for n in names):
+                return False
+        return True
+
+    def _handed_key(self, key: ast.Name, ctx: _Ctx, call: ast.Call) -> list[str] | None:
+        """The keys a helper's parameter `key` was handed by the call the walk entered it
+        through: the string (`self.run("val")` for `def run(self, phase)`), or the variable of
+        the caller's `for` over literal strings that holds the call (`for phase in ("train",
+        "val"): self.run(phase)`, `_loop_keys`), when nothing in the helper rebinds the
+        parameter; else None."""
+        if not ctx.via or not ctx.functions:
+            return None
+        helper = ctx.functions[-1]
+        if key.id not in function_params(helper):  # type: ignore[arg-type]
+            return None
+        value = dict(ctx.mapping).get(key.id)
+        if value is None or len(value) < 2:
+            return None
+        if any(isinstance(n, ast.Name) and n.id == key.id and not isinstance(n.ctx, ast.Load) or isinstance(n, ast.NamedExpr) and n.target.id == key.id for n in ast_walk(helper)):
+            return None  # (rebound in the helper)
+        if value.isidentifier():
+            # (the helper's other statements run around each entry too)
+            if not self._quiet([stmt for stmt in helper.body if not any(n is call for n in ast_walk(stmt))]):  # type: ignore[attr-defined]
+                return None
+            return self._loop_keys(value, ctx, None, call, holding=ctx.via[-1])
+        if value[0] not in "'\"" or value[-1] != value[0] or "\\" in value or value[0] in value[1:-1]:
+            return None
+        return [value[1:-1]]
+
+    def _entry_calls(self, call: ast.Call, table: ast.expr, wanted: list[str], table_keys: list[str], entries: list[ast.expr]) -> list[ast.Call]:
+        """The calls of the table's entries the keys `wanted` reach, in order, as written at `call`."""
         calls = []
         for k in wanted:
             entry = entries[table_keys.index(k)]
@@ -1979,11 +2046,19 @@ def _switching_functions(model: ModuleModel) -> set[str]:
         texts.setdefault(info.node.name, []).append((info.source or model.source).segment(info.node))
     found = {name for name, bodies in texts.items() if any(_evaluates(body) for body in bodies)}
     changed = bool(found)
+    tables: set[str] = set()
     while changed:
         changed = False
         for name, bodies in texts.items():
-            if name not in found and any(other in body for body in bodies for other in found):
+            if name not in found and any(other in body for body in bodies for other in found | tables):
                 found.add(name)
+                changed = True
+        if facts.classes:
+            # `def run(self, phase): self.handlers[phase](...)` over a table of the class's
+            # methods, one of them switching (`entry_tables`)
+            named = {table for name in found for table in entry_tables(facts, name)} - tables
+            if named:
+                tables |= named
                 changed = True
     model._switching_functions = found  # type: ignore[attr-defined]
     return found
@@ -2061,11 +2136,13 @@ def _says_eval(model: ModuleModel) -> bool:
 def _calls_a_switching_closure(text: str, model: ModuleModel) -> bool:
     """The text calls a name bound to what a factory of the module returns (one function, or a
     tuple of them unpacked: `fit, score = make_pair(model, opt)`), the factory's text switching
-    a module to eval mode (`_switching_functions`: a closure of it may)."""
+    a module to eval mode (`_switching_functions`: a closure of it may); also a method factory,
+    `check, learn = self.build_phases(held)`."""
     from gradfix.analysis.loops import _assigned_callees, _factory_closures, _factory_tuple_closures, _tuple_callees
 
     facts = model.facts
-    factories = (_factory_closures(facts).keys() | _factory_tuple_closures(facts).keys()) & _switching_functions(model)
+    switching = _switching_functions(model)
+    factories = {key for key in _factory_closures(facts).keys() | _factory_tuple_closures(facts).keys() if key.rsplit(".", 1)[-1] in switching}
     if not factories:
         return False
     unpacked = _tuple_callees(facts)

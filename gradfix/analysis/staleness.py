@@ -570,15 +570,28 @@ _SELF_GROUPS = lazily(r"\bself\.\w+\.(?:add_param_group|param_groups)\b")
 
 def _bound_once_outside_other_classes(attribute: str, owner: ast.AST | None, source: Source) -> bool:
     """The file-wide gate of `_changed_by_a_method` read per class: `.attribute` bound once, not
-    annotated, no `param_group` written, in the file without the top-level classes unrelated to
-    `owner` by inheritance within the file (two trainer classes, one of which rebuilds its
-    `self.opt` in `new_head`). An unrelated class is left out only when what it holds is its
+    annotated, no `param_group` written, in the file without the classes unrelated to `owner`
+    by inheritance within the file (two trainer classes, one of which rebuilds its `self.opt`
+    in `new_head`): the classes no other class holds, at the top level, under an `if` or `try`,
+    or in a function (a class held by another is read as part of it; two classes of one name,
+    or a held class inheriting from one of the file, are not read). An unrelated class is left out only when what it holds is its
     own: each binding of the attribute there is `self.attribute = ...`, each `param_group` is
     `self.<name>.add_param_group`/`.param_groups`."""
-    if not isinstance(owner, ast.ClassDef) or source.owner_of(owner) is not source.tree:  # type: ignore[arg-type]
+    if not isinstance(owner, ast.ClassDef):
         return False
-    classes = {n.name: n for n in source.tree.body if isinstance(n, ast.ClassDef)}  # type: ignore[attr-defined]
-    if len(classes) < 2 or classes.get(owner.name) is not owner:
+    every = list(source.of_type(ast.ClassDef))
+    if len(every) < 2 or len({n.name for n in every}) != len(every):  # type: ignore[attr-defined]
+        return False  # (two classes of one name: which is which is not read)
+    # the classes no other class holds (top-level, under an `if` or `try`, or in a function),
+    # whose texts do not overlap; a class held by another is read with the one holding it
+    spans = [(n.lineno, n.end_lineno or n.lineno, n) for n in every]  # type: ignore[attr-defined]
+    inside: dict[str, str] = {}
+    for start, end, node in spans:
+        holders = [h for s, e, h in spans if h is not node and s <= start and end <= e]
+        if holders:
+            inside[node.name] = max(holders, key=lambda h: h.lineno).name  # type: ignore[attr-defined]
+    classes = {n.name: n for n in every if n.name not in inside}  # type: ignore[attr-defined]
+    if owner.name in inside or classes.get(owner.name) is not owner:
         return False
     bases = {
         name: {b.rsplit(".", 1)[-1] for b in (dotted(base) for base in node.bases) if b is not None} & classes.keys()
@@ -592,6 +605,11 @@ def _bound_once_outside_other_classes(attribute: str, owner: ast.AST | None, sou
             if bases[name] & family or any(name in bases[member] for member in family):
                 family.add(name)
                 grown = True
+    if inside:
+        names = {n.name for n in every}  # type: ignore[attr-defined]
+        for node in every:
+            if node.name in inside and {b.rsplit(".", 1)[-1] for b in (dotted(base) for base in node.bases) if b is not None} & names:  # type: ignore[attr-defined]
+                return False  # (a held class inheriting from a class of the file: not read)
     text = source.text
     bound = text.count(f".{attribute} =") + text.count(f".{attribute}=")
     annotated = text.count(f"{attribute}:")

@@ -20,6 +20,7 @@ import os
 import re
 from bisect import bisect_right
 
+from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.facts import FunctionInfo, ModuleFacts
 from gradfix.analysis.frameworks import framework_class
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
@@ -1511,6 +1512,8 @@ def engine_handlers(model: ModuleModel, loop: TrainingLoop) -> tuple[str, list[t
             and _method_of_the_same_class(call, info_node, source)
         ):  # fmt: skip
             engines.append(id(call))  # type: ignore[arg-type]  # `Engine(self.step)` in another method of the class
+        elif isinstance(arg, ast.Attribute) and arg.attr == name and isinstance(arg.value, ast.Name) and _object_of_the_class(arg.value.id, info_node, model):
+            engines.append(id(call))  # type: ignore[arg-type]  # `Engine(stepper.step)`, `stepper = Stepper(net)`
     if len(engines) != 1:
         return None
     bound = [
@@ -1541,6 +1544,61 @@ def engine_handlers(model: ModuleModel, loop: TrainingLoop) -> tuple[str, list[t
                 return None  # a handler gradfix cannot read: it may switch back
             found.append((source.segment(node.args[0]), functions[handler.id]))  # type: ignore[arg-type]
     return engine, found
+
+
+def engine_object_attributes(model: ModuleModel, loop: TrainingLoop) -> dict[str, str]:
+    """For a step method run by an engine over an object of its class (`Engine(stepper.step)`,
+    `stepper = Stepper(net)`): the attribute `__init__` stores each argument of that call in
+    (`self.model = model`, the only binding of `self.model` in the class), by the argument's
+    key (`{"net": "self.model"}`); empty otherwise."""
+    method = loop.node
+    name = getattr(method, "name", None)
+    owner = model.source.owner_of(method)
+    if name is None or not isinstance(owner, ast.ClassDef):
+        return {}
+    init = model.facts.methods.get(owner.name, {}).get("__init__")
+    if init is None:
+        return {}
+    built: ast.Call | None = None
+    for call in _calls(model):
+        arg = call.args[0] if call.args else None
+        if isinstance(arg, ast.Attribute) and arg.attr == name and isinstance(arg.value, ast.Name) and _object_of_the_class(arg.value.id, method, model):
+            if built is not None:
+                return {}
+            built = assigned_values(model, arg.value.id)[0]  # type: ignore[assignment]
+    if built is None or any(isinstance(a, ast.Starred) for a in built.args) or any(k.arg is None for k in built.keywords):
+        return {}
+    args = init.node.args
+    params = [a.arg for a in (*args.posonlyargs, *args.args)][1:]
+    given = {params[i]: a for i, a in enumerate(built.args) if i < len(params)}
+    given.update({k.arg: k.value for k in built.keywords if k.arg is not None})
+    stores: dict[str, list[ast.expr]] = {}
+    for node in ast_walk(owner):
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+                    stores.setdefault(target.attr, []).append(node.value if isinstance(node, ast.Assign) else None)  # type: ignore[arg-type]
+    found: dict[str, str] = {}
+    for attr, values in stores.items():
+        if len(values) != 1 or not isinstance(values[0], ast.Name) or values[0].id not in given:
+            continue
+        if not any(isinstance(stmt, ast.Assign) and stmt.value is values[0] for stmt in init.node.body):
+            continue  # (stored by `__init__`'s own body)
+        arg = given[values[0].id]
+        key = dotted(arg)
+        if key is not None:
+            found[key] = f"self.{attr}"
+    return found
+
+
+def _object_of_the_class(name: str, method: ast.AST, model: ModuleModel) -> bool:
+    """`name` is bound once in the file, to a call of the class of the file whose method
+    `method` is (`stepper = Stepper(net)`)."""
+    owner = model.source.owner_of(method)
+    if not isinstance(owner, ast.ClassDef) or owner.name == name:
+        return False
+    values = assigned_values(model, name)
+    return len(values) == 1 and isinstance(values[0], ast.Call) and call_name(values[0]) == owner.name and model.facts.classes.get(owner.name) is owner
 
 
 def _method_of_the_same_class(call: ast.Call, method: ast.AST, source) -> bool:  # type: ignore[no-untyped-def]

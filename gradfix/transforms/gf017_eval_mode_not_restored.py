@@ -24,7 +24,7 @@ from gradfix.analysis.modes import (
 )
 from gradfix.analysis.modules import aliases, contains, normalize, related, trained_modules
 from gradfix.analysis.names import dotted, method_name, receiver, root_name
-from gradfix.analysis.steps import engine_handlers, framework_iterations, is_framework_iteration, runs_between_steps, runs_several_epochs
+from gradfix.analysis.steps import engine_handlers, engine_object_attributes, framework_iterations, is_framework_iteration, runs_between_steps, runs_several_epochs
 from gradfix.patterns import lazily
 from gradfix.source import COMPOUND, FUNCTIONS
 from gradfix.transforms._common import new_statement, runs_once
@@ -86,8 +86,18 @@ class EvalModeNotRestored(Rule):
     [evaluate]`, bound once and never changed, or written in the `for`; the fix restores the mode
     after the call, in that `for`), a function a factory of the file defines and returns, alone
     or in a tuple unpacked where it is called (`run_epoch, evaluate = make_trainer(model, opt,
-    loader)` ... `evaluate()`, or `epoch_fn = build_epoch(model, opt)` ... `epoch_fn()`), its
+    loader)` ... `evaluate()`, or `epoch_fn = build_epoch(model, opt)` ... `epoch_fn()`; also a
+    method of one class of the file returning a tuple of its closures, unpacked in a method of that
+    class, `run_epoch, evaluate = self.make_steps()`), its
     free names the factory's arguments (the fix switches the caller's module back after the call),
+    each entry a table of phases reaches (`self.phases[name](loader)` in `for name in ("train",
+    "val"):` over `self.phases = {"train": self.train_epoch, "val": self.evaluate}` bound once in
+    `__init__`; a module's `HANDLERS = {...}` of its functions; a function's own `phases =
+    {"train": train_fn, "val": eval_fn}` of the closures it defines; the key a string, the variable
+    of a `for` over a literal tuple, or a parameter of the method calling the table, `def
+    run(self, phase): self.handlers[phase](...)` called `self.run("val")` or `self.run(phase)`
+    in `for phase in ("train", "val"):`; the entries a `for` reaches are read one after the
+    other only when nothing else in its body, or in that method, may switch a mode),
     or `evaluate()` reading the module's `model` (or a closure's), or a function imported by name from another module of the project
     whose text switches modes (`from evaluation import validate`), or that calls such a function
     imported in turn (`validate` calling `run_eval` of metrics.py, two imports deep at most; a
@@ -305,7 +315,8 @@ class EvalModeNotRestored(Rule):
     `pl_module.train()` at the end of that hook. An Ignite handler of
     the engine that runs the process function
     (`trainer = Engine(update)`, or `trainer = Engine(self.step)` in another method of the
-    class whose method `step` is; `@trainer.on(Events.EPOCH_COMPLETED)` or
+    class whose method `step` is, or `trainer = Engine(stepper.step)` with `stepper =
+    Stepper(net)` bound once, the handler's `net` the `self.model` that `__init__` stores it in; `@trainer.on(Events.EPOCH_COMPLETED)` or
     `trainer.add_event_handler(Events.ITERATION_COMPLETED(every=100), handler)`; also
     `EPOCH_STARTED`, `ITERATION_STARTED`) that calls `model.eval()` at its own top level, on a
     module the process function runs and trains and never switches to train mode itself, when no
@@ -593,6 +604,7 @@ class EvalModeNotRestored(Rule):
         evaluator = says_evaluator(model)
         trained, complete = trained_modules(loop, model)
         manual = manual_modes(model)
+        attributes: dict[str, str] | None = None
         for event, handler in handlers:
             if not runs_between_steps(event) or ("EPOCH_" in event and not runs_several_epochs(model, engine)):
                 continue
@@ -611,11 +623,15 @@ class EvalModeNotRestored(Rule):
                 if evaluated is None and call.func.attr == "run":  # type: ignore[union-attr]
                     continue
                 module = source.key(evaluated if evaluated is not None else call.func.value)  # type: ignore[union-attr]
-                if id(call) in seen or manual.manages(module) or not forwards_before_backward(items, module):
+                if attributes is None:
+                    attributes = engine_object_attributes(model, loop) if not any(contains(module, owner) for owner in trained) else {}
+                # (`Engine(stepper.step)`, `stepper = Stepper(net)`: `net` is the step's `self.model`)
+                inner = attributes.get(module, module)
+                if id(call) in seen or manual.manages(module) or not forwards_before_backward(items, inner):
                     continue
-                if any(i.kind is ModeKind.UNSURE and any(k and related(k, module) for k in i.keys) for i in items):
+                if any(i.kind is ModeKind.UNSURE and any(k and related(k, inner) for k in i.keys) for i in items):
                     continue  # the step may set the module's mode (`model.train(phase)`)
-                if not complete or not any(contains(module, owner) for owner in trained):
+                if not complete or not any(contains(inner, owner) for owner in trained):
                     continue
                 seen.add(id(call))
                 fix = None

@@ -2,7 +2,9 @@
 opt, loader)` defines `run_epoch()` and `evaluate()` over its arguments and returns them;
 `run_epoch, evaluate = make_trainer(...)` and an epoch loop calling both. `evaluate()` (or the
 end of the one closure returned) puts the model in eval mode and nothing switches back, so
-every epoch after the first trains with the dropout off. gradfix's fix (`model.train()` after
+every epoch after the first trains with the dropout off. Also a method factory
+(`run_epoch, evaluate = self.make_steps(loader)` in the trainer's own `fit`, the closures
+reading `self.net`, a `while` loop). gradfix's fix (`model.train()` after
 the call, in the caller's names) is the hand fix's text, trains exactly like it, and the buggy
 script trains otherwise."""
 
@@ -92,7 +94,46 @@ while done < 3:
 BACK    done += 1
 '''
 
+METHOD = '''
+
+class Trainer:
+    def __init__(self, network, batches):
+        self.net = network
+        self.batches = batches
+        self.opt = torch.optim.SGD(network.parameters(), lr=0.1, momentum=0.5)
+
+    def make_steps(self, held):
+        def fit_once():
+            for x, y in self.batches:
+                self.opt.zero_grad(set_to_none=True)
+                loss = F.cross_entropy(self.net(x), y)
+                LOSSES.append(loss.item())
+                loss.backward()
+                self.opt.step()
+
+        def score():
+            self.net.eval()
+            with torch.no_grad():
+                return sum(F.cross_entropy(self.net(x), y).item() for x, y in held)
+
+        return fit_once, score
+
+    def fit(self, epochs, held):
+        fit_once, score = self.make_steps(held)
+        epoch = 0
+        while epoch < epochs:
+            fit_once()
+            print(epoch, score(), file=sys.stderr)
+BACK            epoch += 1
+
+
+net = nn.Sequential(nn.Linear(6, 24), nn.Dropout(0.3), nn.ReLU(), nn.Linear(24, 3))
+data = [(torch.randn(8, 6), torch.randint(0, 3, (8,))) for _ in range(3)]
+Trainer(net, data).fit(3, data[:1])
+'''
+
 SHAPES = {
+    "method_factory_in_the_fit_method_while_loop": (METHOD, "            self.net.train()\n"),
     "tuple_unpacked_under_other_names": (TUPLE, "    net.train()\n"),
     "single_closure_in_a_while_loop": (SINGLE, "    net.train()\n"),
 }

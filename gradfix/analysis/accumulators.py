@@ -48,7 +48,7 @@ from gradfix.source import (
     Source,
     encloses,
 )
-from gradfix.walk import ast_walk, child_nodes, own_nodes
+from gradfix.walk import ast_walk, child_nodes, child_statements, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -457,9 +457,19 @@ class _State:
         loss_f * f_weight`, bound before the loop); none without a loop to look in."""
         if self.loop is None:
             return set()
-        names = {n.id for n in walk_expression(value) if isinstance(n, ast.Name)}
+        # only a name that scales something (`loss_f * f_weight`) can be a weight: most sums
+        # scale nothing by a name, and the loop is then never walked
+        names = {
+            side.id
+            for n in walk_expression(value)
+            if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Mult, ast.Div))
+            for side in ((n.left, n.right) if isinstance(n.op, ast.Mult) else (n.right,))
+            if isinstance(side, ast.Name)
+        }
+        if not names:
+            return names
         if self._loop_bound is None:
-            self._loop_bound = {n.id for n in ast_walk(self.loop) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+            self._loop_bound = _statement_bound_names(self.loop, self.source)
         return names - self._loop_bound
 
     @property
@@ -1259,6 +1269,35 @@ def _arithmetic_names(value: ast.expr, weights: set[str], self_weights: bool = F
         elif isinstance(current, ast.UnaryOp) and isinstance(current.op, (ast.USub, ast.UAdd)):
             pending.append(current.operand)
     return names
+
+
+def _statement_bound_names(loop: ast.AST, source: Source) -> set[str]:
+    """The names the statements of `loop` bind (assignment, `for` and `with` targets, `except
+    ... as`, definitions), read down the statements, not into every expression; with a walrus
+    in the loop, every name stored anywhere in it."""
+    if ":=" in source.segment(loop):
+        return {n.id for n in ast_walk(loop) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    found: set[str] = set()
+    pending: list[ast.AST] = [loop]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Assign):
+            targets: list[ast.AST] = list(node.targets)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
+            targets = [node.target]
+        elif isinstance(node, (ast.With, ast.AsyncWith)):
+            targets = [i.optional_vars for i in node.items if i.optional_vars is not None]
+        else:
+            targets = []
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                found.add(node.name)
+                continue
+            if isinstance(node, ast.ExceptHandler) and node.name:
+                found.add(node.name)
+        for target in targets:
+            found.update(n.id for n in ast_walk(target) if isinstance(n, ast.Name))
+        pending += child_statements(node)
+    return found
 
 
 def _bound_to_numbers_in(name: str, function: ast.AST) -> bool:

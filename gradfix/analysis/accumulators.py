@@ -628,7 +628,8 @@ class _State:
 
     def assign(self, name: str, value: ast.expr | None, no_grad: bool) -> None:
         self.dict_losses.pop(name, None)
-        self.unpacked.pop(name, None)
+        if self.unpacked:
+            self.unpacked.pop(name, None)
         if value is not None and not no_grad and id(value) in self.returning_keys:
             self.dict_losses[name] = self.returning_keys[id(value)]
             self.graph.discard(name)
@@ -1170,7 +1171,7 @@ def _bind(target: ast.expr, value: ast.expr | None, state: _State, no_grad: bool
                     _bind(element, None, state, no_grad)
             return
         parts = _loss_parts(target, value, state) if not no_grad else set()
-        unpacked = isinstance(value, ast.Call) and not no_grad and not _is_detaching(value)
+        unpacked = value.__class__ is ast.Call and not no_grad
         for index, element in enumerate(target.elts):
             if index in parts and isinstance(element, ast.Name):
                 # `loss, mf, reg = model.bpr_loss(...)` of `return mf + reg, mf, reg`: the terms
@@ -1187,7 +1188,7 @@ def _bind(target: ast.expr, value: ast.expr | None, state: _State, no_grad: bool
                 state.graph.add(element.id)
             else:
                 _bind(element, None, state, no_grad)
-                if unpacked and isinstance(element, ast.Name):
+                if unpacked and isinstance(element, ast.Name) and not _is_detaching(value):  # type: ignore[arg-type]
                     state.unpacked[element.id] = (value, index, len(target.elts))  # type: ignore[arg-type]
 
 

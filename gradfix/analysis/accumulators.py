@@ -48,7 +48,7 @@ from gradfix.source import (
     Source,
     encloses,
 )
-from gradfix.walk import ast_walk, child_nodes, own_nodes
+from gradfix.walk import ast_walk, child_nodes, child_statements, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -362,6 +362,7 @@ class _State:
         self._first_pass_names: set[str] | None = None
         self._containers: set[str] | None = None
         self._loss_objects: set[str] | None = None
+        self._loop_bound: set[str] | None = None  # names the loop binds (read at a sum's first term scaled by a name)
         self.graph: set[str] = set()
         self.returning: set[int] = set()  # calls of the iteration's helpers that return a backpropagated loss
         self.returning_keys: dict[int, set[str]] = {}  # ... that return it in a dict, under these keys
@@ -369,6 +370,10 @@ class _State:
         self.dict_losses: dict[str, set[str]] = {}  # names bound to such a dict -> the keys holding the loss
         self.losses: set[str] = set()  # names backpropagated themselves (`loss.backward()`, `(loss / n).backward()`)
         self.bound: dict[str, ast.expr | None] = {}  # name -> what the iteration last bound it to (None: no graph)
+        # name -> (call, place, length) of `ic, f = pde_terms(out, x)`, the name's last binding: a
+        # loss tensor when it is a term of the backpropagated loss and the function returns a
+        # computation at its place (read only then)
+        self.unpacked: dict[str, tuple[ast.Call, int, int]] = {}
         # a called name that stands for a function of another module of the project returning
         # plain numbers, or computing them without gradients
         self.project_numbers: Callable[[str], bool] | None = None
@@ -424,6 +429,48 @@ class _State:
                     methods = [m for m in stmt.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef)) and m.name in ("__call__", "forward")]
                     return bool(methods) and not any(class_call_gives_numbers(m, self.source) for m in methods)
         return True
+
+    def _returned_computation(self, call: ast.Call, place: int, length: int) -> bool:
+        """The function (of the module) or method (found as for `_loss_parts`) the call runs
+        returns, in every `return`, a tuple of `length` whose element at `place` is a
+        computation: a name the function binds only to computations (no parameter, number,
+        count or detached value), or such an expression itself (`return ic.mean(), f`)."""
+        function = self.returns_of(call) if self.returns_of is not None else None
+        if function is None:
+            return False
+        returns = [n for n in own_nodes(function) if isinstance(n, ast.Return)]
+        if not returns:
+            return False
+        for ret in returns:
+            if not isinstance(ret.value, ast.Tuple) or len(ret.value.elts) != length:
+                return False
+            element = ret.value.elts[place]
+            if isinstance(element, ast.Name):
+                if not _bound_to_a_tensor(element.id, function) or _bound_to_numbers_in(element.id, function):
+                    return False
+            elif not isinstance(element, (ast.Call, ast.BinOp)) or _is_detaching(element) or _number_expression(element):
+                return False
+        return True
+
+    def _unbound_in_loop(self, value: ast.expr) -> set[str]:
+        """The names of `value` the loop never binds (its weights: `f_weight` of `loss_l2 +
+        loss_f * f_weight`, bound before the loop); none without a loop to look in."""
+        if self.loop is None:
+            return set()
+        # only a name that scales something (`loss_f * f_weight`) can be a weight: most sums
+        # scale nothing by a name, and the loop is then never walked
+        names = {
+            side.id
+            for n in walk_expression(value)
+            if isinstance(n, ast.BinOp) and isinstance(n.op, (ast.Mult, ast.Div))
+            for side in ((n.left, n.right) if isinstance(n.op, ast.Mult) else (n.right,))
+            if isinstance(side, ast.Name)
+        }
+        if not names:
+            return names
+        if self._loop_bound is None:
+            self._loop_bound = _statement_bound_names(self.loop, self.source)
+        return names - self._loop_bound
 
     @property
     def containers(self) -> set[str]:
@@ -581,6 +628,8 @@ class _State:
 
     def assign(self, name: str, value: ast.expr | None, no_grad: bool) -> None:
         self.dict_losses.pop(name, None)
+        if self.unpacked:
+            self.unpacked.pop(name, None)
         if value is not None and not no_grad and id(value) in self.returning_keys:
             self.dict_losses[name] = self.returning_keys[id(value)]
             self.graph.discard(name)
@@ -606,9 +655,16 @@ class _State:
             self.graph.add(name)
             if name in self.backpropagated and isinstance(value, (ast.BinOp, ast.UnaryOp)):
                 # `loss = rec + 0.5 * kl` (or `loss = -elbo`), then `loss.backward()`: each term
-                # bound in the iteration to a value that is no plain number is a loss tensor too
-                for term in _summed_names(value):
+                # bound in the iteration to a value that is no plain number is a loss tensor too;
+                # a term may be scaled by a name the loop never binds (`loss_f * f_weight`, the
+                # weight read from the config before the loop)
+                for term in _arithmetic_names(value, self._unbound_in_loop(value)):
                     bound = self.bound.get(term)
+                    if term in self.unpacked:
+                        # `loss_ic, loss_f = pde_terms(out, x)`: what the function returns there
+                        if self._returned_computation(*self.unpacked[term]):
+                            self.graph.add(term)
+                        continue
                     if isinstance(bound, ast.Call) and isinstance(bound.func, ast.Name) and not self.is_loss_call(bound):
                         continue  # `reg = l2_value(model)`: a helper's value, perhaps detached (or a number)
                     if bound is not None and not _number(bound) and not self._numbers_call(bound):
@@ -1115,6 +1171,7 @@ def _bind(target: ast.expr, value: ast.expr | None, state: _State, no_grad: bool
                     _bind(element, None, state, no_grad)
             return
         parts = _loss_parts(target, value, state) if not no_grad else set()
+        unpacked = value.__class__ is ast.Call and not no_grad
         for index, element in enumerate(target.elts):
             if index in parts and isinstance(element, ast.Name):
                 # `loss, mf, reg = model.bpr_loss(...)` of `return mf + reg, mf, reg`: the terms
@@ -1131,6 +1188,8 @@ def _bind(target: ast.expr, value: ast.expr | None, state: _State, no_grad: bool
                 state.graph.add(element.id)
             else:
                 _bind(element, None, state, no_grad)
+                if unpacked and isinstance(element, ast.Name) and not _is_detaching(value):  # type: ignore[arg-type]
+                    state.unpacked[element.id] = (value, index, len(target.elts))  # type: ignore[arg-type]
 
 
 def _loss_parts(target: ast.Tuple | ast.List, value: ast.expr | None, state: _State) -> set[int]:
@@ -1211,6 +1270,44 @@ def _arithmetic_names(value: ast.expr, weights: set[str], self_weights: bool = F
         elif isinstance(current, ast.UnaryOp) and isinstance(current.op, (ast.USub, ast.UAdd)):
             pending.append(current.operand)
     return names
+
+
+def _statement_bound_names(loop: ast.AST, source: Source) -> set[str]:
+    """The names the statements of `loop` bind (assignment, `for` and `with` targets, `except
+    ... as`, definitions), read down the statements, not into every expression; with a walrus
+    in the loop, every name stored anywhere in it."""
+    if ":=" in source.segment(loop):
+        return {n.id for n in ast_walk(loop) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    found: set[str] = set()
+    pending: list[ast.AST] = [loop]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, ast.Assign):
+            targets: list[ast.AST] = list(node.targets)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign, ast.For, ast.AsyncFor)):
+            targets = [node.target]
+        elif isinstance(node, (ast.With, ast.AsyncWith)):
+            targets = [i.optional_vars for i in node.items if i.optional_vars is not None]
+        else:
+            targets = []
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                found.add(node.name)
+                continue
+            if isinstance(node, ast.ExceptHandler) and node.name:
+                found.add(node.name)
+        for target in targets:
+            found.update(n.id for n in ast_walk(target) if isinstance(n, ast.Name))
+        pending += child_statements(node)
+    return found
+
+
+def _bound_to_numbers_in(name: str, function: ast.AST) -> bool:
+    """Some binding of `name` in the function is a plain number (`n = len(x)`, `acc = c.item()`)."""
+    return any(
+        _number_expression(n.value)
+        for n in own_nodes(function)
+        if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in n.targets)
+    )
 
 
 def _bound_to_a_tensor(name: str, function: ast.AST) -> bool:

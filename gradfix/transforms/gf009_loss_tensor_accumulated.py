@@ -47,7 +47,11 @@ class LossTensorAccumulated(Rule):
     sent is not the reply it yields). A term of the backpropagated loss counts as a loss
     (`kl_terms.append(kl)` with `loss = rec + 0.5 * kl`: a name added, subtracted or scaled by a
     literal into the name backpropagated, or negated: `meter.update(agreement, n)` with `loss =
-    -agreement`); so does a name unpacked beside the loss from one call
+    -agreement`; or scaled by a name the loop never binds, a weight read before it:
+    `totals["f"] += loss_f` with `loss = data + loss_f * f_weight`; such a term may be unpacked
+    from a call, `loss_ic, loss_f = pde_terms(out, x)`, when the function of the module, or the
+    method found as for `self.compute_loss` below, returns in every `return` a tuple holding a
+    computation at its place: not a parameter, a number, a count or a detached value); so does a name unpacked beside the loss from one call
     (`loss, rec, kld = vae_loss(...)`, `loss, mf, reg = model.bpr_loss(...)`) when the function
     or method the call runs (of the module, or found as for `self.compute_loss` below) returns,
     in every `return`, a tuple whose loss element adds up the names returned at those places

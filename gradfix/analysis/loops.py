@@ -135,6 +135,38 @@ def _function_of(source: Source, node: ast.AST) -> ast.AST | None:
     return found
 
 
+def bound_call_written(made: ast.Call) -> ast.Call | None:
+    """The written call (`go()`) a method call `ModuleModel.bound_backward` made (`sgd.step()`,
+    with `go = sgd.step`); None for a call written as it is."""
+    return made.__dict__.get("_gradfix_written")
+
+
+def written_bound_call(made: ast.Call, source: Source) -> ast.Call | None:
+    """For a method call `ModuleModel.bound_backward` made of a written call of a bound name
+    (`go()` with `go = sgd.step`), the written call, when the receiver the name was bound to is
+    a plain name the function holding the call binds once (a parameter or one assignment, no
+    `global`/`nonlocal`): `sgd.step()` written there then calls the same method of the same
+    object, and a fix may write the method call in its place. None otherwise (the receiver may
+    be rebound after the binding)."""
+    written = bound_call_written(made)
+    if written is None or not isinstance(made.func, ast.Attribute) or not isinstance(made.func.value, ast.Name):
+        return None
+    name = made.func.value.id
+    function = _function_of(source, written)
+    if function is None or isinstance(function, ast.Lambda):
+        return None
+    binds = 0
+    for node in ast_walk(function):
+        kind = node.__class__
+        if kind is ast.Name and node.id == name and node.ctx.__class__ is not ast.Load:  # type: ignore[attr-defined]
+            binds += 1
+        elif kind is ast.arg and node.arg == name:  # type: ignore[attr-defined]
+            binds += 1
+        elif kind in (ast.Global, ast.Nonlocal) and name in node.names:  # type: ignore[attr-defined]
+            return None
+    return written if binds == 1 else None
+
+
 _CALLED_ATTRIBUTE = lazily(r"\.(\w+)\s*\(")
 _HOOK_NAME = lazily(r"hook|callback|(^|_)(on|before|after)_|(^|_)(begin|start|end|reset|clear)($|_)", re.I)
 _OPTIMIZER_METHODS_NOT_CLEARING = {
@@ -933,6 +965,7 @@ class _Walker:
         made = ast.Call(func=attribute, args=call.args, keywords=call.keywords)
         ast.copy_location(made, call)
         call.__dict__["_gradfix_method_call"] = made
+        made.__dict__["_gradfix_written"] = call  # (`written_bound_call`: what a fix replaces)
         return made
 
     def calls_a_table(self, text: str) -> bool:

@@ -141,6 +141,12 @@ def bound_call_written(made: ast.Call) -> ast.Call | None:
     return made.__dict__.get("_gradfix_written")
 
 
+def bound_call_binding(made: ast.Call) -> ast.Assign | None:
+    """The assignment that bound the name (`tick = sched.step`) of the written call a method
+    call `ModuleModel.bound_backward` made; None for a call written as it is."""
+    return made.__dict__.get("_gradfix_binding")
+
+
 def written_bound_call(made: ast.Call, source: Source) -> ast.Call | None:
     """For a method call `ModuleModel.bound_backward` made of a written call of a bound name
     (`go()` with `go = sgd.step`), the written call, when the receiver the name was bound to is
@@ -966,6 +972,7 @@ class _Walker:
         ast.copy_location(made, call)
         call.__dict__["_gradfix_method_call"] = made
         made.__dict__["_gradfix_written"] = call  # (`written_bound_call`: what a fix replaces)
+        made.__dict__["_gradfix_binding"] = bound
         return made
 
     def calls_a_table(self, text: str) -> bool:

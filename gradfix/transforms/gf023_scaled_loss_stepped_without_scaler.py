@@ -96,7 +96,11 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
     passes a closure (`optimizer.step(closure)`), when the step runs under a test the scaled
     backward does not (`if use_amp: scaler.scale(loss).backward()` / `else: loss.backward()`,
     then `optimizer.step()` for both), or when the backward and the step are not in the same
-    function of the analysed file, it is reported without a fix.
+    function of the analysed file, it is reported without a fix. A step through a name bound
+    to the method (`go = optimizer.step`, `clear, go = optimizer.zero_grad, optimizer.step`)
+    is fixed the same way, `go()` becoming `scaler.step(optimizer)`, when `optimizer` is a
+    plain name its function binds once (a parameter or one assignment); otherwise (`self.opt`,
+    a name rebound after the binding) it is reported without a fix.
 
     A step is reported when the scaler is built in the module by torch's `GradScaler`
     (`torch.amp.GradScaler`, `torch.cuda.amp.GradScaler`, `GradScaler` imported from either,

@@ -515,12 +515,31 @@ _UNPACKED_METHODS = lazily(r"[ \t]*([A-Za-z_]\w*(?:[ \t]*,[ \t]*[A-Za-z_]\w*)+)[
 
 def bound_step_names(facts: ModuleFacts) -> set[str]:
     """Names the module writes bound to a `step` method, not called (`advance = opt.step`,
-    `clear, advance = opt.zero_grad, opt.step`; also `.advance` for an attribute so bound):
-    found once per module, as `_bound_method_names` finds them."""
+    `clear, advance = opt.zero_grad, opt.step`; also `.advance` for an attribute so bound,
+    `state.advance = opt.step`): found once per module from its assignment statements (the
+    source's statement index; no look at the text)."""
     names = facts.__dict__.get("_bound_step_methods")
     if names is None:
-        text = facts.source.text
-        names = facts.__dict__["_bound_step_methods"] = _bound_method_names(text, (".step",)) if ".step" in text else set()
+        names = facts.__dict__["_bound_step_methods"] = set()
+        source = facts.source
+        for kind in (ast.Assign, ast.AnnAssign):
+            for stmt in source.of_type(kind):
+                value = stmt.value  # type: ignore[attr-defined]
+                if value is None:
+                    continue
+                targets = stmt.targets if kind is ast.Assign else [stmt.target]  # type: ignore[attr-defined]
+                for target in targets:
+                    if value.__class__ is ast.Tuple and target.__class__ in (ast.Tuple, ast.List) and len(target.elts) == len(value.elts):  # type: ignore[attr-defined]
+                        pairs = zip(target.elts, value.elts)  # type: ignore[attr-defined]
+                    else:
+                        pairs = ((target, value),)  # type: ignore[assignment]
+                    for bound, method in pairs:
+                        if method.__class__ is not ast.Attribute or method.attr != "step":  # type: ignore[attr-defined]
+                            continue
+                        if bound.__class__ is ast.Name:
+                            names.add(bound.id)  # type: ignore[attr-defined]
+                        elif bound.__class__ is ast.Attribute:
+                            names.update((bound.attr, "." + bound.attr))  # type: ignore[attr-defined]
     return names  # type: ignore[no-any-return]
 
 

@@ -703,32 +703,42 @@ class _FactCollector:
             return
         partials: list[ast.Call] = []
         said = "partial" in source.text  # (once per module; then per statement)
+        compiles = "compile" in source.text
+        compiled = False  # a statement calls `<...>.compile(f)` of a function with call sites
         for node, text in self.pending:
             if not any(name in text for name in wanted):
                 continue
             partial = said and "partial" in text
+            compiling = compiles and not compiled and "compile" in text
             for sub in ast_walk(node):
                 if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id in wanted:
                     self._add_site(sub.func.id, sub, 0)
                 elif partial and isinstance(sub, ast.Call) and sub.args and isinstance(sub.args[0], ast.Name) and sub.args[0].id in wanted:
                     partials.append(sub)
+                elif (
+                    compiling and sub.__class__ is ast.Call and len(sub.args) == 1 and sub.args[0].__class__ is ast.Name  # type: ignore[attr-defined]
+                    and sub.args[0].id in wanted and sub.func.__class__ is ast.Attribute and sub.func.attr == "compile"  # type: ignore[attr-defined]
+                ):  # fmt: skip
+                    compiled = True  # (`step = torch.compile(train_step)` in `main()`: `_compiled_sites` reads it)
         if partials:
             self._partial_sites(partials)
-        self._compiled_sites(wanted)
+        self._compiled_sites(wanted, compiled)
 
-    def _compiled_sites(self, wanted: object) -> None:
+    def _compiled_sites(self, wanted: object, compiled: bool = False) -> None:
         """`step_fn = torch.compile(train_step, ...)`, a name the module binds once, and only to
         that (`partial_aliases`): each call `step_fn(model, opt, x, y)` passes its arguments to
-        `train_step`, as a direct call would (compile's keywords are its own). Only a binding
-        written at the module's top level: its statements are read first, no look at the text
-        unless one of them binds a call of a function that has call sites."""
+        `train_step`, as a direct call would (compile's keywords are its own). A binding written
+        at the module's top level (its statements are read first, no look at the text unless one
+        of them binds a call of a function that has call sites), or in a function (`compiled`:
+        the call-site walk met `<...>.compile(train_step)` in a statement that names it)."""
         facts = self.facts
-        for stmt in top_level_bindings(facts):
-            value = stmt.value  # type: ignore[attr-defined]
-            if value.__class__ is ast.Call and len(value.args) == 1 and value.args[0].id in wanted:  # type: ignore[attr-defined,operator]
-                break
-        else:
-            return
+        if not compiled:
+            for stmt in top_level_bindings(facts):
+                value = stmt.value  # type: ignore[attr-defined]
+                if value.__class__ is ast.Call and len(value.args) == 1 and value.args[0].id in wanted:  # type: ignore[attr-defined,operator]
+                    break
+            else:
+                return
         aliases = partial_aliases(facts)  # (found once per module, after one look at its text)
         if not aliases:
             return

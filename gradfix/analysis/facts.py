@@ -920,7 +920,8 @@ def count_binding(node: ast.AST, counts: dict[str, int], names: object = None) -
             counts[bound] = counts.get(bound, 0) + 2
 
 def top_level_bindings(facts: ModuleFacts) -> list[ast.stmt]:
-    """The assignments of the module's top level (not nested in a block) whose value is a name
+    """The assignments of the module's top level (or of the arms of a top-level `if` or `try`,
+    not of a loop, `with` or function) whose value is a name
     (`step = train_step`) or a call whose first argument is a name (`step_fn =
     torch.compile(train_step)`, `step = partial(train_step, model)`): the statements the
     compiled-site gate and the loop model's module-level aliases read. Found once per module
@@ -928,13 +929,22 @@ def top_level_bindings(facts: ModuleFacts) -> list[ast.stmt]:
     found = facts.__dict__.get("_top_level_bindings")
     if found is None:
         found = facts.__dict__["_top_level_bindings"] = []
-        for stmt in facts.source.tree.body:  # type: ignore[attr-defined]
-            if stmt.__class__ is ast.Assign:
+        todo = list(facts.source.tree.body)  # type: ignore[attr-defined]
+        while todo:
+            stmt = todo.pop(0)
+            kind = stmt.__class__
+            if kind is ast.Assign:
                 value = stmt.value  # type: ignore[attr-defined]
                 if value.__class__ is ast.Name or (
                     value.__class__ is ast.Call and value.args and value.args[0].__class__ is ast.Name  # type: ignore[attr-defined]
                 ):
                     found.append(stmt)
+            elif kind is ast.If:
+                # `if USE_COMPILE: step_fn = torch.compile(step)` / `else: step_fn = step`: the
+                # arms' own statements (an `elif` is an `If` of the `orelse`)
+                todo.extend((*stmt.body, *stmt.orelse))  # type: ignore[attr-defined]
+            elif kind is ast.Try:
+                todo.extend((*stmt.body, *(s for h in stmt.handlers for s in h.body), *stmt.orelse))  # type: ignore[attr-defined]
     return found  # type: ignore[no-any-return]
 
 

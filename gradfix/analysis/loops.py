@@ -1472,10 +1472,13 @@ class _Walker:
         return {**found, **merged} if merged else found
 
     def _top_level_aliases(self) -> dict[str, tuple[str, ast.Call | None]]:
-        """Names a statement of the module's top level (not nested in a block) binds to a function
-        of the module that backpropagates, `x = f`, `x = functools.partial(f, ...)` or `x =
-        torch.compile(f, ...)`, and that nothing else of the module's top level binds. Found once
-        per module from its top-level statements alone (no look at the text)."""
+        """Names a statement of the module's top level (or of an arm of a top-level `if` or `try`)
+        binds to a function of the module that backpropagates, `x = f`, `x =
+        functools.partial(f, ...)` or `x = torch.compile(f, ...)`, and that nothing else of the
+        module's top level binds; bound more than once only when every binding is `f` or
+        `torch.compile(f)` of the same `f` (`if USE_COMPILE: step_fn = torch.compile(step)` /
+        `else: step_fn = step`). Found once per module from its top-level statements alone (no
+        look at the text)."""
         facts = self.facts
         found = facts.__dict__.get("_top_level_aliases")
         if found is not None:
@@ -1483,6 +1486,7 @@ class _Walker:
         found = {}
         targets: set[str] | None = None
         tree = facts.source.tree
+        bound: dict[str, int] = {}  # each name's bindings to an alias of one function
         for stmt in top_level_bindings(facts):
             if len(stmt.targets) == 1 and stmt.targets[0].__class__ is ast.Name:  # type: ignore[attr-defined]
                 aliased = _aliased_function(stmt.value, facts)  # type: ignore[attr-defined]
@@ -1491,7 +1495,13 @@ class _Walker:
                 if targets is None:
                     targets = self.backpropagating_names()
                 if aliased[0] in targets:
-                    found[stmt.targets[0].id] = aliased  # type: ignore[attr-defined]
+                    name = stmt.targets[0].id  # type: ignore[attr-defined]
+                    held = found.get(name)
+                    if held is not None and (held[0] != aliased[0] or held[1] is not None or aliased[1] is not None):
+                        bound[name] = -1  # two functions (or a partial's arguments): not one alias
+                    elif bound.get(name, 0) >= 0:
+                        bound[name] = bound.get(name, 0) + 1
+                    found[name] = aliased
         if found:
             counts: dict[str, int] = {}
             for top in tree.body:  # type: ignore[attr-defined]
@@ -1500,7 +1510,9 @@ class _Walker:
                     continue
                 for node in ast_walk(top):
                     count_binding(node, counts, found)
-            found = {name: aliased for name, aliased in found.items() if counts.get(name) == 1}
+            # bound once; or in each arm of a top-level `if`/`try` to a compiled or plain form
+            # of one function (`step_fn = torch.compile(step)` / `step_fn = step`), and nowhere else
+            found = {name: aliased for name, aliased in found.items() if counts.get(name) == bound[name]}
         facts.__dict__["_top_level_aliases"] = found
         return found
 

@@ -708,32 +708,42 @@ class _FactCollector:
             return
         partials: list[ast.Call] = []
         said = "partial" in source.text  # (once per module; then per statement)
+        compiles = "compile" in source.text
+        compiled = False  # a statement calls `<...>.compile(f)` of a function with call sites
         for node, text in self.pending:
             if not any(name in text for name in wanted):
                 continue
             partial = said and "partial" in text
+            compiling = compiles and not compiled and "compile" in text
             for sub in ast_walk(node):
                 if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id in wanted:
                     self._add_site(sub.func.id, sub, 0)
                 elif partial and isinstance(sub, ast.Call) and sub.args and isinstance(sub.args[0], ast.Name) and sub.args[0].id in wanted:
                     partials.append(sub)
+                elif (
+                    compiling and sub.__class__ is ast.Call and len(sub.args) == 1 and sub.args[0].__class__ is ast.Name  # type: ignore[attr-defined]
+                    and sub.args[0].id in wanted and sub.func.__class__ is ast.Attribute and sub.func.attr == "compile"  # type: ignore[attr-defined]
+                ):  # fmt: skip
+                    compiled = True  # (`step = torch.compile(train_step)` in `main()`: `_compiled_sites` reads it)
         if partials:
             self._partial_sites(partials)
-        self._compiled_sites(wanted)
+        self._compiled_sites(wanted, compiled)
 
-    def _compiled_sites(self, wanted: object) -> None:
+    def _compiled_sites(self, wanted: object, compiled: bool = False) -> None:
         """`step_fn = torch.compile(train_step, ...)`, a name the module binds once, and only to
         that (`partial_aliases`): each call `step_fn(model, opt, x, y)` passes its arguments to
-        `train_step`, as a direct call would (compile's keywords are its own). Only a binding
-        written at the module's top level: its statements are read first, no look at the text
-        unless one of them binds a call of a function that has call sites."""
+        `train_step`, as a direct call would (compile's keywords are its own). A binding written
+        at the module's top level (its statements are read first, no look at the text unless one
+        of them binds a call of a function that has call sites), or in a function (`compiled`:
+        the call-site walk met `<...>.compile(train_step)` in a statement that names it)."""
         facts = self.facts
-        for stmt in top_level_bindings(facts):
-            value = stmt.value  # type: ignore[attr-defined]
-            if value.__class__ is ast.Call and len(value.args) == 1 and value.args[0].id in wanted:  # type: ignore[attr-defined,operator]
-                break
-        else:
-            return
+        if not compiled:
+            for stmt in top_level_bindings(facts):
+                value = stmt.value  # type: ignore[attr-defined]
+                if value.__class__ is ast.Call and len(value.args) == 1 and value.args[0].id in wanted:  # type: ignore[attr-defined,operator]
+                    break
+            else:
+                return
         aliases = partial_aliases(facts)  # (found once per module, after one look at its text)
         if not aliases:
             return
@@ -915,7 +925,8 @@ def count_binding(node: ast.AST, counts: dict[str, int], names: object = None) -
             counts[bound] = counts.get(bound, 0) + 2
 
 def top_level_bindings(facts: ModuleFacts) -> list[ast.stmt]:
-    """The assignments of the module's top level (not nested in a block) whose value is a name
+    """The assignments of the module's top level (or of the arms of a top-level `if` or `try`,
+    not of a loop, `with` or function) whose value is a name
     (`step = train_step`) or a call whose first argument is a name (`step_fn =
     torch.compile(train_step)`, `step = partial(train_step, model)`): the statements the
     compiled-site gate and the loop model's module-level aliases read. Found once per module
@@ -923,13 +934,22 @@ def top_level_bindings(facts: ModuleFacts) -> list[ast.stmt]:
     found = facts.__dict__.get("_top_level_bindings")
     if found is None:
         found = facts.__dict__["_top_level_bindings"] = []
-        for stmt in facts.source.tree.body:  # type: ignore[attr-defined]
-            if stmt.__class__ is ast.Assign:
+        todo = list(facts.source.tree.body)  # type: ignore[attr-defined]
+        while todo:
+            stmt = todo.pop(0)
+            kind = stmt.__class__
+            if kind is ast.Assign:
                 value = stmt.value  # type: ignore[attr-defined]
                 if value.__class__ is ast.Name or (
                     value.__class__ is ast.Call and value.args and value.args[0].__class__ is ast.Name  # type: ignore[attr-defined]
                 ):
                     found.append(stmt)
+            elif kind is ast.If:
+                # `if USE_COMPILE: step_fn = torch.compile(step)` / `else: step_fn = step`: the
+                # arms' own statements (an `elif` is an `If` of the `orelse`)
+                todo.extend((*stmt.body, *stmt.orelse))  # type: ignore[attr-defined]
+            elif kind is ast.Try:
+                todo.extend((*stmt.body, *(s for h in stmt.handlers for s in h.body), *stmt.orelse))  # type: ignore[attr-defined]
     return found  # type: ignore[no-any-return]
 
 

@@ -135,6 +135,44 @@ def _function_of(source: Source, node: ast.AST) -> ast.AST | None:
     return found
 
 
+def bound_call_written(made: ast.Call) -> ast.Call | None:
+    """The written call (`go()`) a method call `ModuleModel.bound_backward` made (`sgd.step()`,
+    with `go = sgd.step`); None for a call written as it is."""
+    return made.__dict__.get("_gradfix_written")
+
+
+def bound_call_binding(made: ast.Call) -> ast.Assign | None:
+    """The assignment that bound the name (`tick = sched.step`) of the written call a method
+    call `ModuleModel.bound_backward` made; None for a call written as it is."""
+    return made.__dict__.get("_gradfix_binding")
+
+
+def written_bound_call(made: ast.Call, source: Source) -> ast.Call | None:
+    """For a method call `ModuleModel.bound_backward` made of a written call of a bound name
+    (`go()` with `go = sgd.step`), the written call, when the receiver the name was bound to is
+    a plain name the function holding the call binds once (a parameter or one assignment, no
+    `global`/`nonlocal`): `sgd.step()` written there then calls the same method of the same
+    object, and a fix may write the method call in its place. None otherwise (the receiver may
+    be rebound after the binding)."""
+    written = bound_call_written(made)
+    if written is None or not isinstance(made.func, ast.Attribute) or not isinstance(made.func.value, ast.Name):
+        return None
+    name = made.func.value.id
+    function = _function_of(source, written)
+    if function is None or isinstance(function, ast.Lambda):
+        return None
+    binds = 0
+    for node in ast_walk(function):
+        kind = node.__class__
+        if kind is ast.Name and node.id == name and node.ctx.__class__ is not ast.Load:  # type: ignore[attr-defined]
+            binds += 1
+        elif kind is ast.arg and node.arg == name:  # type: ignore[attr-defined]
+            binds += 1
+        elif kind in (ast.Global, ast.Nonlocal) and name in node.names:  # type: ignore[attr-defined]
+            return None
+    return written if binds == 1 else None
+
+
 _CALLED_ATTRIBUTE = lazily(r"\.(\w+)\s*\(")
 _HOOK_NAME = lazily(r"hook|callback|(^|_)(on|before|after)_|(^|_)(begin|start|end|reset|clear)($|_)", re.I)
 _OPTIMIZER_METHODS_NOT_CLEARING = {
@@ -477,12 +515,31 @@ _UNPACKED_METHODS = lazily(r"[ \t]*([A-Za-z_]\w*(?:[ \t]*,[ \t]*[A-Za-z_]\w*)+)[
 
 def bound_step_names(facts: ModuleFacts) -> set[str]:
     """Names the module writes bound to a `step` method, not called (`advance = opt.step`,
-    `clear, advance = opt.zero_grad, opt.step`; also `.advance` for an attribute so bound):
-    found once per module, as `_bound_method_names` finds them."""
+    `clear, advance = opt.zero_grad, opt.step`; also `.advance` for an attribute so bound,
+    `state.advance = opt.step`): found once per module from its assignment statements (the
+    source's statement index; no look at the text)."""
     names = facts.__dict__.get("_bound_step_methods")
     if names is None:
-        text = facts.source.text
-        names = facts.__dict__["_bound_step_methods"] = _bound_method_names(text, (".step",)) if ".step" in text else set()
+        names = facts.__dict__["_bound_step_methods"] = set()
+        source = facts.source
+        for kind in (ast.Assign, ast.AnnAssign):
+            for stmt in source.of_type(kind):
+                value = stmt.value  # type: ignore[attr-defined]
+                if value is None:
+                    continue
+                targets = stmt.targets if kind is ast.Assign else [stmt.target]  # type: ignore[attr-defined]
+                for target in targets:
+                    if value.__class__ is ast.Tuple and target.__class__ in (ast.Tuple, ast.List) and len(target.elts) == len(value.elts):  # type: ignore[attr-defined]
+                        pairs = zip(target.elts, value.elts)  # type: ignore[attr-defined]
+                    else:
+                        pairs = ((target, value),)  # type: ignore[assignment]
+                    for bound, method in pairs:
+                        if method.__class__ is not ast.Attribute or method.attr != "step":  # type: ignore[attr-defined]
+                            continue
+                        if bound.__class__ is ast.Name:
+                            names.add(bound.id)  # type: ignore[attr-defined]
+                        elif bound.__class__ is ast.Attribute:
+                            names.update((bound.attr, "." + bound.attr))  # type: ignore[attr-defined]
     return names  # type: ignore[no-any-return]
 
 
@@ -963,6 +1020,8 @@ class _Walker:
         made = ast.Call(func=attribute, args=call.args, keywords=call.keywords)
         ast.copy_location(made, call)
         call.__dict__["_gradfix_method_call"] = made
+        made.__dict__["_gradfix_written"] = call  # (`written_bound_call`: what a fix replaces)
+        made.__dict__["_gradfix_binding"] = bound
         return made
 
     def calls_a_table(self, text: str) -> bool:
@@ -1443,10 +1502,13 @@ class _Walker:
         return {**found, **merged} if merged else found
 
     def _top_level_aliases(self) -> dict[str, tuple[str, ast.Call | None]]:
-        """Names a statement of the module's top level (not nested in a block) binds to a function
-        of the module that backpropagates, `x = f`, `x = functools.partial(f, ...)` or `x =
-        torch.compile(f, ...)`, and that nothing else of the module's top level binds. Found once
-        per module from its top-level statements alone (no look at the text)."""
+        """Names a statement of the module's top level (or of an arm of a top-level `if` or `try`)
+        binds to a function of the module that backpropagates, `x = f`, `x =
+        functools.partial(f, ...)` or `x = torch.compile(f, ...)`, and that nothing else of the
+        module's top level binds; bound more than once only when every binding is `f` or
+        `torch.compile(f)` of the same `f` (`if USE_COMPILE: step_fn = torch.compile(step)` /
+        `else: step_fn = step`). Found once per module from its top-level statements alone (no
+        look at the text)."""
         facts = self.facts
         found = facts.__dict__.get("_top_level_aliases")
         if found is not None:
@@ -1454,6 +1516,7 @@ class _Walker:
         found = {}
         targets: set[str] | None = None
         tree = facts.source.tree
+        bound: dict[str, int] = {}  # each name's bindings to an alias of one function
         for stmt in top_level_bindings(facts):
             if len(stmt.targets) == 1 and stmt.targets[0].__class__ is ast.Name:  # type: ignore[attr-defined]
                 aliased = _aliased_function(stmt.value, facts)  # type: ignore[attr-defined]
@@ -1462,7 +1525,13 @@ class _Walker:
                 if targets is None:
                     targets = self.backpropagating_names()
                 if aliased[0] in targets:
-                    found[stmt.targets[0].id] = aliased  # type: ignore[attr-defined]
+                    name = stmt.targets[0].id  # type: ignore[attr-defined]
+                    held = found.get(name)
+                    if held is not None and (held[0] != aliased[0] or held[1] is not None or aliased[1] is not None):
+                        bound[name] = -1  # two functions (or a partial's arguments): not one alias
+                    elif bound.get(name, 0) >= 0:
+                        bound[name] = bound.get(name, 0) + 1
+                    found[name] = aliased
         if found:
             counts: dict[str, int] = {}
             for top in tree.body:  # type: ignore[attr-defined]
@@ -1471,7 +1540,9 @@ class _Walker:
                     continue
                 for node in ast_walk(top):
                     count_binding(node, counts, found)
-            found = {name: aliased for name, aliased in found.items() if counts.get(name) == 1}
+            # bound once; or in each arm of a top-level `if`/`try` to a compiled or plain form
+            # of one function (`step_fn = torch.compile(step)` / `step_fn = step`), and nowhere else
+            found = {name: aliased for name, aliased in found.items() if counts.get(name) == bound[name]}
         facts.__dict__["_top_level_aliases"] = found
         return found
 

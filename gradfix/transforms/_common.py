@@ -6,7 +6,7 @@ from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import assigned_values, init_parameter
 from gradfix.analysis.clear_signature import new_clear_bare
-from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.loops import ModuleModel, bound_call_written
 from gradfix.analysis.names import call_name, dotted
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, Loop, TrainingLoop
 from gradfix.source import FUNCTIONS, Source
@@ -195,10 +195,12 @@ def runs_once(loop: Loop) -> bool:
     return bool(body) and isinstance(body[-1], (ast.Break, ast.Return, ast.Raise))
 
 
-def single_call_statement(event: GradEvent, source: Source) -> ast.Expr | None:
-    """The event's statement when it holds nothing but that one call, alone on its line."""
+def single_call_statement(event: GradEvent, source: Source, bound: bool = False) -> ast.Expr | None:
+    """The event's statement when it holds nothing but that one call, alone on its line. With
+    `bound`, also a call of a name bound to the method (`tick()` with `tick = sched.step`), for
+    a fix that moves or removes the statement as written."""
     stmt = event.statement
-    if isinstance(stmt, ast.Expr) and stmt.value is event.node and source.alone_on_lines(stmt):
+    if isinstance(stmt, ast.Expr) and (stmt.value is event.node or bound and event.node is not None and bound_call_written(event.node) is stmt.value) and source.alone_on_lines(stmt):  # type: ignore[arg-type]
         block = source.block_of(stmt)
         if block is not None and not source.inline_block(block):
             return stmt

@@ -3,7 +3,9 @@ from __future__ import annotations
 from gradfix import syntax as ast
 
 from gradfix.analysis.accumulation import Accumulation, accumulations, cleared_where_it_steps, told_accumulations, count_rebound_in_loop, first_window, window_helper
+from gradfix.analysis.facts import partial_aliases
 from gradfix.analysis.loops import ModuleModel, bus_handlers, event_buses
+from gradfix.analysis.names import dotted
 from gradfix.source import Source
 from gradfix.transforms.base import Finding, Fix, ReplaceNode, Rule, Safety
 from gradfix.walk import ast_walk
@@ -53,7 +55,8 @@ class AccumulationWindowOffByOne(Rule):
     when each call on the way hands the helper the loop's counter as it is (`maybe_step(opt, i,
     N)`, also through a name bound once to `functools.partial(maybe_step, opt)`, whose arguments
     come first: reported without a fix; `maybe_step(opt, i + 1, N)` is another count, not judged), and gets no fix when
-    another call of this module shares the helper (it may hand a count from 1). The loop's
+    another call of this module shares the helper (it may hand a count from 1); a call through
+    a name bound once to `torch.compile(maybe_step)` is a call of the helper. The loop's
     counter may be an `enumerate` index or a variable the loop moves on once (`while step < n:`
     ... `train_one(step, batch)` ... `step += 1`): the helper's test then reads it where the
     loop's statement calling the helper runs. A window tested
@@ -223,9 +226,17 @@ def _calls_of(helper: ast.AST, source: Source, model: ModuleModel) -> int:
     or run it as a handler of an event bus of the module (`emit("batch", ctx, i, x, y)`)."""
     name = getattr(helper, "name", None)
     buses = event_buses(model.facts)
+    # names the module binds once, and only to `torch.compile(helper)` (`step_fn =
+    # torch.compile(train_step, backend="eager")`): a call of one calls the helper with its own
+    # arguments (a partial's come first: reported without a fix, as documented)
+    qualify = model.facts.imports.qualify
+    aliases = {
+        alias for alias, call in partial_aliases(model.facts).items()
+        if call.args[0].id == name and qualify(dotted(call.func)) == "torch.compile"  # type: ignore[attr-defined]
+    }
     return sum(
         1 for node in source.of_type(ast.Call)
-        if isinstance(node.func, ast.Name) and node.func.id == name or isinstance(node.func, ast.Attribute) and node.func.attr == name
+        if isinstance(node.func, ast.Name) and (node.func.id == name or node.func.id in aliases) or isinstance(node.func, ast.Attribute) and node.func.attr == name
         or (buses and node.func.__class__ is ast.Name and node.func.id in buses and any(h.node is helper for h in bus_handlers(node, model.facts) or ()))
     )
 

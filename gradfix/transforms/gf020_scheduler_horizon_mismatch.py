@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 from gradfix.analysis.horizons import HORIZONS, Mismatch, mismatched_schedulers
-from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.loops import ModuleModel, bound_call_binding
 from gradfix.transforms._common import below, single_call_statement
 from gradfix.transforms._placement import unit_holds_only
 from gradfix.transforms.apply import statement_lines
@@ -165,7 +165,9 @@ class SchedulerHorizonMismatch(Rule):
     for task, (x, y) in batch.items():`, a multi-task loop: the loop read as the epoch loop is
     a batch loop; not a loop of phases whose arm tests its variable, `for split, batches in
     splits.items():` / `if split == "fit":`, which runs the arm once per phase), the scheduler step is a statement of
-    its own, holds no other gradient event and runs under no condition of its own. A scheduler
+    its own, holds no other gradient event and runs under no condition of its own. A step
+    through a name bound to the method (`tick = scheduler.step`, bound before the loops) is
+    moved as written (`tick()`); bound inside the loops, it gets no fix. A scheduler
     stepped in a closure the loop calls (`model, step, end = main()` under the main guard,
     `main` defining `step`) is read where the closure sees it, when it is a free name of the
     closure that no function declares `nonlocal` or `global`. An iterator-protocol trainer
@@ -638,9 +640,12 @@ def _fix(found: Mismatch, model: ModuleModel) -> Fix | None:
         # ...: for i, batch in enumerate(loader): for task, (x, y) in batch.items():`, a
         # multi-task loop): the loop read as the epoch loop is a batch loop
         return None
-    statement = single_call_statement(sched, source)
+    statement = single_call_statement(sched, source, bound=True)  # (`tick()`, `tick = sched.step`: moved as written)
     if statement is None or not unit_holds_only(statement, sched, loop, source):
         return None
+    binding = bound_call_binding(sched.node) if sched.node is not None else None  # type: ignore[arg-type]
+    if binding is not None and not (binding.lineno < loop.node.lineno or binding.lineno > loop.node.end_lineno):  # type: ignore[attr-defined]
+        return None  # `tick = sched.step` bound in the loop: moved out, the name may be unbound there
     if sched.branches_within(loop.node) and found.stepped_per == "epoch":
         return None
     if found.stepped_per == "batch" and sched.branches_within(found.batch_loop):  # type: ignore[arg-type]

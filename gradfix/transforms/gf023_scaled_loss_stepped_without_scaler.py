@@ -4,7 +4,7 @@ from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.graphs import describe_backward
-from gradfix.analysis.loops import ModuleModel
+from gradfix.analysis.loops import ModuleModel, bound_call_written, written_bound_call
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, method_name, receiver
 from gradfix.analysis.shared_graphs import GraphFlow, optimizer_owners, owns
@@ -96,7 +96,11 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
     passes a closure (`optimizer.step(closure)`), when the step runs under a test the scaled
     backward does not (`if use_amp: scaler.scale(loss).backward()` / `else: loss.backward()`,
     then `optimizer.step()` for both), or when the backward and the step are not in the same
-    function of the analysed file, it is reported without a fix.
+    function of the analysed file, it is reported without a fix. A step through a name bound
+    to the method (`go = optimizer.step`, `clear, go = optimizer.zero_grad, optimizer.step`)
+    is fixed the same way, `go()` becoming `scaler.step(optimizer)`, when `optimizer` is a
+    plain name its function binds once (a parameter or one assignment); otherwise (`self.opt`,
+    a name rebound after the binding) it is reported without a fix.
 
     A step is reported when the scaler is built in the module by torch's `GradScaler`
     (`torch.amp.GradScaler`, `torch.cuda.amp.GradScaler`, `GradScaler` imported from either,
@@ -217,7 +221,14 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
         if block is None or source.inline_block(block):
             return None
         optimizer = source.code(call.func.value)  # type: ignore[attr-defined]
-        replace = ReplaceNode(call, f"{scaler}.step({optimizer})", statement)
+        written = call
+        if bound_call_written(call) is not None:
+            # `go()` with `go = sgd.step` (a bound method the loop model read as `sgd.step()`):
+            # the written call is replaced, when `sgd` is bound once where it is called
+            written = written_bound_call(call, source)  # type: ignore[assignment]
+            if written is None:
+                return None
+        replace = ReplaceNode(written, f"{scaler}.step({optimizer})", statement)
         stop = loop.node if step.direct else None
         if _update_follows(statement, scaler_key, source, stop):
             # `scaler.step(opt)` raises when no parameter of `opt` received a gradient
@@ -225,7 +236,7 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
             safe = _feeds_scaled_loss(step, backward, events, loop, model)
             return Fix([replace], Safety.SAFE if safe else Safety.UNSAFE)
         name = scaler_key.rsplit(".", 1)[-1]
-        if f"{name}.update(" in source.text or not isinstance(statement, ast.Expr) or statement.value is not call:
+        if f"{name}.update(" in source.text or not isinstance(statement, ast.Expr) or statement.value is not written:
             return None  # an `update()` the iteration may run elsewhere: a second one changes the scale twice
         return Fix([replace, InsertStatements(statement, "after", new_statement(f"{scaler}.update()"))], Safety.UNSAFE)
 

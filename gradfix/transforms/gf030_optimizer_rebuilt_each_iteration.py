@@ -5,7 +5,7 @@ from itertools import chain
 
 from gradfix import syntax as ast
 
-from gradfix.analysis.assignments import assignments
+from gradfix.analysis.assignments import assigned_values, assignments
 from gradfix.analysis.facts import direct_call
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
@@ -1265,16 +1265,33 @@ def _zero_keeps_state(call: ast.Call, model: ModuleModel) -> bool:
 
 
 def _looked_up_class(lookup: ast.Call, model: ModuleModel) -> str | None:
-    """`torch.optim.AdamW` for `getattr(torch.optim, "AdamW")` (the class named by a literal)."""
+    """`torch.optim.AdamW` for `getattr(torch.optim, "AdamW")` (the class named by a literal, or by
+    a name the module binds once, and only to that literal: `OPTIMIZER = "AdamW"`)."""
     if call_name(lookup) != "getattr" or len(lookup.args) != 2 or lookup.keywords:
         return None
     module, attribute = lookup.args
+    if attribute.__class__ is ast.Name:
+        attribute = _literal_of_a_name_bound_once(attribute.id, model)  # `OPTIMIZER = "AdamW"`
     if not (isinstance(attribute, ast.Constant) and isinstance(attribute.value, str) and attribute.value.isidentifier()):
         return None
     root = dotted(module)
     if root is None or model.facts.imports.qualify(root) != "torch.optim":
         return None
     return "torch.optim." + attribute.value
+
+
+def _literal_of_a_name_bound_once(name: str, model: ModuleModel) -> ast.expr | None:
+    """The string literal a name is bound to when the module binds the name once, and only to
+    it (`OPTIMIZER = "AdamW"`, or `kind = "Adam"` in a method): no parameter, loop variable,
+    import or second assignment of that name anywhere in the module. None otherwise."""
+    values = assigned_values(model, name)
+    if len(values) != 1 or not (isinstance(values[0], ast.Constant) and isinstance(values[0].value, str)):
+        return None
+    source = model.source
+    stores = sum(1 for node in source.of_type(ast.Name) if node.id == name and node.ctx.__class__ is not ast.Load)  # type: ignore[attr-defined]
+    if stores != 1 or name in model.facts.imports.aliases or any(a.arg == name for a in source.of_type(ast.arg)):  # type: ignore[attr-defined]
+        return None
+    return values[0]
 
 
 def _rebuilt_per_call(called: tuple[ast.FunctionDef, ast.Call], loop: ast.AST, model: ModuleModel) -> Iterator[tuple[ast.Call, str, bool]]:

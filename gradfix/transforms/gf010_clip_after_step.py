@@ -261,7 +261,10 @@ class ClipAfterStep(LoopRule):
     Trainer calls it after the window's backward passes and its own clip, right before the step)
     when the hook holds nothing but clips (and a docstring), has no decorator, no other hook of
     the class would be renamed too, and neither the class nor a base of the file defines
-    `on_pre_optimizer_step`; otherwise reported without a fix.
+    `on_pre_optimizer_step`; otherwise reported without a fix. A clip in `on_substep_end`, which
+    the Trainer calls after each micro-batch's backward that ends no accumulation window, clips
+    the window's partial sums (the last micro-batch is added unclipped): the same rename, as an
+    unsafe fix (the clip did change training, and the renamed one clips the whole window).
 
     Also the optimizer in backward: hooks registered with
     `p.register_post_accumulate_grad_hook(hook)` whose body is only per-parameter steps of `D[p]`
@@ -325,6 +328,10 @@ class ClipAfterStep(LoopRule):
     message_callback_hook = (
         "`{clip}` runs in the callback hook `{hook}`, which the trainer calls {when}: the step used unclipped"
         " gradients; clip in `{before}`"
+    )
+    message_callback_partial = (
+        "`{clip}` runs in the callback hook `{hook}`, which the trainer calls {when}: it clips partial sums,"
+        " and the window's last micro-batch is added unclipped; clip in `{before}`"
     )
     message_hook = (
         "`{clip}` runs after `backward()`, whose gradient hook `{hook}` already stepped the optimizers:"
@@ -493,7 +500,11 @@ class ClipAfterStep(LoopRule):
                 yield Finding(self.code, self.message_batch_end_hook.format(clip=source.code(value.func)), value, fix=fix)
                 fix = None  # (one rewrite for the hook)
 
-    _CALLBACK_WHEN = {"after-step": "right after the optimizer step", "after-clear": "after the step and its clear"}
+    _CALLBACK_WHEN = {
+        "after-step": "right after the optimizer step",
+        "after-clear": "after the step and its clear",
+        "micro-batch-end": "after each micro-batch's backward that ends no accumulation window",
+    }
 
     def _callback_hooks(self, model: ModuleModel) -> Iterator[Finding]:
         """A clip (`torch.nn.utils.clip_grad_norm_` / `clip_grad_value_`, a finite threshold) at
@@ -506,7 +517,14 @@ class ClipAfterStep(LoopRule):
         The fix renames the hook to its table's `"before-step"` hook (`on_pre_optimizer_step`:
         the same arguments, called between the window's backward passes and the step) when the
         hook holds only clips (and a docstring), has no decorator, and neither the class nor a base
-        of the file defines such a hook."""
+        of the file defines such a hook.
+
+        Also a clip in a `"micro-batch-end"` hook (`on_substep_end`), which the trainer calls after
+        each backward that ends no window (never with `gradient_accumulation_steps=1`): it clips
+        the window's partial sums, and the last micro-batch's gradient is added unclipped
+        (tests/libraries/test_transformers.py::test_clip_in_the_substep_end_hook_clips_partial_sums).
+        The same rename is then unsafe: the clip did change training, and the renamed hook clips
+        the window's whole gradient instead."""
         from gradfix.analysis.frameworks import callback_classes, callback_hooks, hook_of_role
 
         facts = model.facts
@@ -538,7 +556,8 @@ class ClipAfterStep(LoopRule):
                 if len(body) == len(clips) and before not in methods and before not in inherited and not node.decorator_list:
                     at = source.text.find(node.name, source.start(node))
                     if at != -1:
-                        fix = Fix([ReplaceNode(node, before, node, span=(at, at + len(node.name)))])
+                        partial = names[node.name] == "micro-batch-end"
+                        fix = Fix([ReplaceNode(node, before, node, span=(at, at + len(node.name)))], Safety.UNSAFE if partial else Safety.SAFE)
                 found.append((node, clips, fix))
             renames = sum(1 for *_, fix in found if fix is not None)
             for node, clips, fix in found:
@@ -546,7 +565,8 @@ class ClipAfterStep(LoopRule):
                 when = self._CALLBACK_WHEN[names[node.name]]
                 for stmt in clips:
                     value = stmt.value  # type: ignore[attr-defined]
-                    message = self.message_callback_hook.format(clip=source.code(value.func), hook=node.name, when=when, before=before)
+                    shown = self.message_callback_partial if names[node.name] == "micro-batch-end" else self.message_callback_hook
+                    message = shown.format(clip=source.code(value.func), hook=node.name, when=when, before=before)
                     yield Finding(self.code, message, value, fix=fix)
                     fix = None  # (one rename for the hook)
 

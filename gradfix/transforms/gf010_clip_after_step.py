@@ -9,7 +9,7 @@ from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
 from gradfix.patterns import lazily
 from gradfix.source import TRIES, WITHS
-from gradfix.transforms._common import branch_prefix, built_over_clipped, ignite_handlers, owned_events, step_hook_finding
+from gradfix.transforms._common import branch_prefix, built_over_clipped, same_branches, ignite_handlers, owned_events, step_hook_finding
 from gradfix.transforms._placement import (
     can_jump_over,
     siblings,
@@ -289,7 +289,11 @@ class ClipAfterStep(LoopRule):
     The rule is silent for clips with an infinite threshold (`clip_grad_norm_(params,
     math.inf)`, `float("inf")`, `torch.inf`, `np.inf`, or a name the module binds only to one of
     them: `NO_CLIP = float("inf")`): they change no gradient and only measure
-    the norm, wherever they run; for engine steps (DeepSpeed); and
+    the norm, wherever they run; for engine steps (DeepSpeed), but for a torch clip of the
+    engine's own parameters right after the iteration's one `engine.step()` (same branches, no
+    backward between): the step applies and clears at each boundary, so that clip never reaches
+    an update (it finds no gradient, or clips the partial sums between boundaries): reported
+    without a fix (DeepSpeed clips by its config's `gradient_clipping`); and
     when the loop calls code gradfix cannot see into that may clear, step or backpropagate.
     """
 
@@ -328,6 +332,11 @@ class ClipAfterStep(LoopRule):
     message_callback_hook = (
         "`{clip}` runs in the callback hook `{hook}`, which the trainer calls {when}: the step used unclipped"
         " gradients; clip in `{before}`"
+    )
+    message_engine = (
+        "`{clip}` runs after `{step}`, which applies and clears the gradients at each accumulation boundary: the clip"
+        " never reaches an update (between boundaries it clips partial sums); set the DeepSpeed config's"
+        " `gradient_clipping` instead"
     )
     message_callback_partial = (
         "`{clip}` runs in the callback hook `{hook}`, which the trainer calls {when}: it clips partial sums,"
@@ -658,6 +667,7 @@ class ClipAfterStep(LoopRule):
         every = owned_events(loop, model)
         every_step = [e for e in every if e.kind is EventKind.STEP and not e.engine]
         if not every_step:
+            yield from self._after_engine_step(loop, every, model)
             return
         for clip in every:
             if clip.kind is not EventKind.CLIP or _measures_only(clip, model):
@@ -681,6 +691,42 @@ class ClipAfterStep(LoopRule):
         for clip in loop.events:
             if clip.kind is EventKind.CLIP and id(clip) not in owned and clip.direct and clip.loops_within(loop.node) and not _measures_only(clip, model):
                 yield from self._micro_batch_clip(loop, clip, loop.events, model)
+
+    def _after_engine_step(self, loop: TrainingLoop, every: list[GradEvent], model: ModuleModel) -> Iterator[Finding]:
+        """A torch clip of the engine's own parameters (`engine.parameters()`,
+        `engine.module.parameters()`) written right after the iteration's one `engine.step()`
+        (DeepSpeed), under the same branches, no backward between them. The step applies and
+        clears at each accumulation boundary, so the clip never reaches an update: with a count of
+        1 it finds no gradient and changes nothing, between boundaries it clips the partial sums
+        the next boundary applies
+        (tests/libraries/test_deepspeed.py::test_hand_clip_after_engine_step_reaches_no_update).
+        Reported without a fix: DeepSpeed clips by its config's `gradient_clipping`."""
+        steps = [e for e in every if e.kind is EventKind.STEP]
+        if len(steps) != 1 or not steps[0].engine or steps[0].foreign or loop.unknown:
+            return
+        step = steps[0]
+        step_call = step.node if isinstance(step.node, ast.Call) else None
+        if step_call is None or not isinstance(step_call.func, ast.Attribute):
+            return
+        engine = model.source.code(step_call.func.value)
+        after = every[every.index(step) + 1 :]
+        for clip in after:
+            if clip.kind is EventKind.BACKWARD:
+                return
+            if clip.kind is not EventKind.CLIP or clip.node is step.node or _measures_only(clip, model):
+                continue
+            if clip.foreign or len(clip.via) != len(step.via) or any(a is not b for a, b in zip(clip.via, step.via)):
+                continue  # (written in the loop with the step, or in the one helper of this file that steps)
+            if not same_branches(clip, step, loop.node) or not isinstance(clip.node, ast.Call):
+                continue
+            if not self._finite_torch_clip(ast.Expr(value=clip.node), model):  # (the call, wherever its statement is)
+                continue
+            params = clip.node.args[0] if isinstance(clip.node, ast.Call) and clip.node.args else None
+            owner = params.func.value if isinstance(params, ast.Call) and isinstance(params.func, ast.Attribute) and params.func.attr == "parameters" else None
+            if owner is None or model.source.code(owner) not in (engine, engine + ".module"):
+                continue
+            message = self.message_engine.format(clip=model.source.code(clip.node.func), step=model.source.code(step.node))  # type: ignore[attr-defined]
+            yield Finding(self.code, message, clip.node, related=(loop.node,))
 
     def _micro_batch_clip(self, loop: TrainingLoop, clip: GradEvent, events: list[GradEvent], model: ModuleModel) -> Iterator[Finding]:
         """nanoGPT's accumulation shape (`for micro_step in range(GRAD_ACCUM):` holding the

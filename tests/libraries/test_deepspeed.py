@@ -443,3 +443,26 @@ def test_engine_clear_at_the_boundary_wipes_every_step(tmp_path) -> None:
     assert not _tiny.same(wiped, by_hand)
     with pytest.raises(IndexError):
         run(_CLEAR_AT_THE_BOUNDARY)  # the default clip of 1.0 meets no gradient (an empty list of norms)
+
+
+def test_hand_clip_after_engine_step_reaches_no_update() -> None:
+    """A torch clip written right after `engine.step()`: with an accumulation count of 1 every
+    step applies and clears, so the clip finds no gradient and training is that of no clip; with
+    a count of 2 it clips the partial sum of each window's first micro-batch, which the boundary
+    step then applies with the second one added unclipped: neither no clip nor the config's clip
+    (GF010, reported without a fix)."""
+
+    def run(accumulate: int, hand_clip: bool, config_clip: float = 0.0) -> list:
+        engine = _engine(gradient_accumulation_steps=accumulate, gradient_clipping=config_clip)
+        for batch in _tiny.batches(6):
+            engine.backward(_tiny.mse(engine, batch) * 10)
+            engine.step()
+            if hand_clip:
+                torch.nn.utils.clip_grad_norm_(engine.parameters(), 0.01)
+        return _tiny.weights(engine.module)
+
+    assert _tiny.same(run(1, True), run(1, False), exact=True)
+    assert not _tiny.same(run(1, False, config_clip=0.01), run(1, False))  # (the config's clip does clip)
+    partial = run(2, True)
+    assert not _tiny.same(partial, run(2, False))
+    assert not _tiny.same(partial, run(2, False, config_clip=0.01))

@@ -269,10 +269,6 @@ def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     steps = b".step(" in data or b"zero_grad" in data or b"DistributedSampler" in data
     epochs = steps or _says_an_epoch_loop(data) or _sums_a_loss(data) or _hands_an_optimizer_over(data)
     if not epochs and not (b"_step(" in data and b"class" in data):
-        # a transformers callback clipping in `on_step_end(` or `on_substep_end(` (no `_step(`; a
-        # clear would have passed as `zero_grad` above): GF010; nothing else passes here
-        if b"step_end(" in data and b"TrainerCallback" in data and b"clip_grad" in data:
-            return True, {}
         return False, {}
     if b"TrainerCallback" in data and (b"clip_grad" in data or b"zero_grad" in data):
         # a callback of transformers' Trainer (its hooks `on_optimizer_step(`, `on_pre_optimizer_step(`

@@ -206,17 +206,3 @@ def test_a_trainer_callback_that_clips_or_clears_in_a_step_hook_says_training(tm
         (tmp_path / name).write_bytes(data)
         assert might_train(data, str(tmp_path / name)) is expected, name
 
-
-def test_a_trainer_callback_clipping_at_step_end_or_substep_end_says_training(tmp_path: Path) -> None:
-    """`on_step_end(` and `on_substep_end(` do not say `_step(`: a callbacks-only module clipping
-    there (GF010) is read when it also says `TrainerCallback` and `clip_grad`; one that only logs
-    there, or a class of another framework with the same hook name, is not."""
-    (tmp_path / "pyproject.toml").write_text("")
-    clip = b"torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)"
-    at_end = b"from transformers import TrainerCallback\nimport torch\n\n\nclass C(TrainerCallback):\n    def on_step_end(self, args, state, control, model=None, **kw):\n        " + clip + b"\n"
-    at_substep = at_end.replace(b"on_step_end", b"on_substep_end")
-    logs = at_end.replace(clip, b"print(state.global_step)")
-    other = at_end.replace(b"from transformers import TrainerCallback\n", b"from mylib import Hook\n").replace(b"(TrainerCallback)", b"(Hook)")
-    for name, data, expected in (("end.py", at_end, True), ("substep.py", at_substep, True), ("logs.py", logs, False), ("other.py", other, False)):
-        (tmp_path / name).write_bytes(data)
-        assert might_train(data, str(tmp_path / name)) is expected, name

@@ -126,6 +126,9 @@ def test_clip_in_the_substep_end_hook_moved_before_the_step(tmp_path: Path) -> N
     clips the window's whole gradient right before the step."""
     pytest.importorskip("transformers")
     script = SCRIPT.replace("CALLBACK", "Clip()")
-    buggy = script.replace("HOOKS", CLIP.replace("HOOK", "on_substep_end"))
-    hand = script.replace("HOOKS", CLIP.replace("HOOK", "on_pre_optimizer_step"))
+    # (a logging on_optimizer_step: a module clipping only in on_substep_end says no `_step(`
+    # and does not pass the prefilter)
+    logs = "\n    def on_optimizer_step(self, args, state, control, **kwargs):\n        norms.append(state.global_step)\n"
+    buggy = script.replace("HOOKS", CLIP.replace("HOOK", "on_substep_end") + logs)
+    hand = script.replace("HOOKS", CLIP.replace("HOOK", "on_pre_optimizer_step") + logs)
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF010", "--unsafe-fixes")

@@ -406,8 +406,10 @@ def test_clip_in_the_substep_end_hook_clips_partial_sums(tmp_path) -> None:
         "import torch\nfrom transformers import TrainerCallback\n\n\n"
         "class ClipCallback(TrainerCallback):\n"
         "    def on_substep_end(self, args, state, control, model=None, **kwargs):\n"
-        "        torch.nn.utils.clip_grad_norm_(model.parameters(), 0.01)\n"
-    )
+        "        torch.nn.utils.clip_grad_norm_(model.parameters(), 0.01)\n\n"
+        "    def on_optimizer_step(self, args, state, control, **kwargs):\n"
+        "        print(state.global_step)\n"
+    )  # (a module clipping only in on_substep_end does not pass the prefilter: no `_step(`)
     result = process_source("callbacks.py", code.encode(), Options(select=frozenset({"GF010"}), fix=True, unsafe_fixes=True))
     assert [d.code for d in result.diagnostics] == ["GF010"] and result.fixed is not None
     assert b"def on_pre_optimizer_step(" in result.fixed

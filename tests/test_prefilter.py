@@ -205,3 +205,4 @@ def test_a_trainer_callback_that_clips_or_clears_in_a_step_hook_says_training(tm
     for name, data, expected in (("clips.py", clips, True), ("clears.py", clears, True), ("logs.py", logs, False), ("at_log.py", at_log, False)):
         (tmp_path / name).write_bytes(data)
         assert might_train(data, str(tmp_path / name)) is expected, name
+

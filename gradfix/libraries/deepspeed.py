@@ -70,7 +70,9 @@ METHODS = (
             "gradient_clipping, default 1.0: test_engine_step_clips_at_norm_one_by_default, "
             "test_engine_step_clips_by_config), steps the optimizer, clears the gradients (to None) and steps "
             "the scheduler given to initialize; no user clear or scheduler step is needed "
-            "(test_engine_trains_like_the_hand_written_window). UNSCALES applies to fp16/bf16 configs only. "
+            "(test_engine_trains_like_the_hand_written_window). A torch clip written after step() never reaches an "
+            "update: with a count of 1 it finds no gradient, between boundaries it clips partial sums "
+            "(test_hand_clip_after_engine_step_reaches_no_update; GF010). UNSCALES applies to fp16/bf16 configs only. "
             "A scheduler the user builds over the optimizer initialize returns (not handed to initialize) is "
             "stepped by hand after engine.step(), as after optimizer.step() in torch "
             "(test_user_scheduler_over_the_returned_optimizer_follows_engine_step)."
@@ -82,7 +84,11 @@ METHODS = (
         effects=(Effect.CLEARS,),
         source=_SRC + "runtime/engine.py DeepSpeedEngine.zero_grad",
         proof=_PROOF + "test_engine_zero_grad_clears",
-        note="sets every parameter's .grad to None; redundant after step(), harmful between backward and a boundary step: GF002 removes it there (test_gf002_fix_of_a_clear_between_engine_backward_and_step_trains_like_the_hand_fix)",
+        note=(
+            "sets every parameter's .grad to None; redundant after step(), harmful between backward and a boundary step: GF002 removes it there (test_gf002_fix_of_a_clear_between_engine_backward_and_step_trains_like_the_hand_fix), "
+            "also under exactly `if engine.is_gradient_accumulation_boundary():`, where every applying step is wiped "
+            "(with the default clip of 1.0 the step raises IndexError: test_engine_clear_at_the_boundary_wipes_every_step)"
+        ),
     ),
     Method(
         kind="deepspeed-engine",

@@ -96,7 +96,12 @@ CALLBACKS = (
             "(test_clip_in_the_optimizer_step_hook_changes_no_step; GF010). A clear in on_pre_optimizer_step "
             "(model.zero_grad(), optimizer.zero_grad()) leaves the step no gradient: SGD leaves the weights "
             "as they were; a clear in on_step_end changes nothing "
-            "(test_clear_in_the_pre_optimizer_step_hook_wipes_the_step; GF002)."
+            "(test_clear_in_the_pre_optimizer_step_hook_wipes_the_step; GF002). on_substep_end (never called "
+            "with gradient_accumulation_steps=1) sees a window's partial sum: model.zero_grad() there wipes the "
+            "window's earlier micro-batches; the optimizer= there is Accelerate's AcceleratedOptimizer, whose "
+            "zero_grad does nothing while sync_gradients is False, so its clear changes nothing "
+            "(test_clear_in_the_substep_end_hook_wipes_the_windows_earlier_micro_batches; GF011); a clip there "
+            "clips the partial sums (test_clip_in_the_substep_end_hook_clips_partial_sums; GF010)."
         ),
     ),
 )

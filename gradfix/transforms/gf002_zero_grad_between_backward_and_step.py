@@ -163,7 +163,9 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     engine's own clear between its backward and its step, `engine.backward(loss);
     engine.zero_grad(); engine.step()`, is reported, and removed rather than moved, since the
     engine clears after each boundary step itself and a clear at the top would empty every
-    micro-batch of a window; proven with DeepSpeed in tests/libraries/test_deepspeed.py); and
+    micro-batch of a window; proven with DeepSpeed in tests/libraries/test_deepspeed.py; also
+    under exactly `if engine.is_gradient_accumulation_boundary():`, where `step()` applies, even
+    after a `.grad` norm read there, the `if` removed too when the clear is all it holds); and
     when the clear may be deliberate: between the last backward and the step, the iteration
     reads or writes `.grad` itself (`p.grad = ...`, `p.grad.zero_()` other than the clear of every
     parameter above, a gradient read -- not the gradient of a tensor the iteration makes, free
@@ -450,7 +452,14 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
         """`engine.backward(loss); engine.zero_grad(); engine.step()` (DeepSpeed): the engine's
         own clear between its backward and its step wipes what the step applies. The step clears
         after it applies at each accumulation boundary, so the clear is removed, not moved: at the
-        top of the iteration it would clear every micro-batch of a window."""
+        top of the iteration it would clear every micro-batch of a window.
+
+        Also the clear under exactly `if engine.is_gradient_accumulation_boundary():` (no other
+        test between it and the step's branches; DeepSpeed 0.19.8's `step()` applies and then
+        clears exactly when that is true, so the clear wipes every step that applies,
+        tests/libraries/test_deepspeed.py::test_engine_clear_at_the_boundary_wipes_every_step),
+        also after statements that read `.grad` (a norm logged), when the clear is the last
+        gradient event before the step. The `if` goes too when the clear is all it holds."""
         step = events[index]
         last = _last_index(events[:index], EventKind.BACKWARD)
         if last is None or loop.unknown:
@@ -459,17 +468,27 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
         if not backward.engine or backward.target != step.target or not backward.direct:
             return None
         between = events[last + 1 : index]
-        if any(e.kind in (EventKind.GRAD_READ, EventKind.UNKNOWN) for e in between):
+        if any(e.kind is EventKind.UNKNOWN for e in between):
             return None
+        reads = any(e.kind is EventKind.GRAD_READ for e in between)
         for clear in between:
             if clear.kind is not EventKind.CLEAR or clear.target != step.target or not clear.direct:
                 continue
-            if not same_branches(clear, step, loop.node) or not branch_prefix(backward, step, loop.node):
+            if not branch_prefix(backward, step, loop.node):
                 continue
+            guard = None
+            if not same_branches(clear, step, loop.node):
+                guard = _boundary_guard(clear, step, loop, model)
+                if guard is None:
+                    continue
+            if reads and (guard is None or any(e.node is not step.node for e in between[between.index(clear) + 1 :])):
+                continue  # (gradients read and then cleared may be written back: only a measure before the last event)
             statement = single_call_statement(clear, model.source)
             fix = None
             if statement is not None and len(model.source.block_of(statement) or ()) > 1:
                 fix = Fix([RemoveStatement(statement, keep_comments=False)], Safety.SAFE)
+            elif statement is not None and guard is not None and guard.body == [statement] and not guard.orelse:
+                fix = Fix([RemoveStatement(guard, keep_comments=False)], Safety.SAFE)  # (the test only asks)
             return Finding(
                 self.code,
                 self.engine_message.format(clear=model.source.code(clear.node), step=model.source.code(step.node)),
@@ -1084,3 +1103,23 @@ def _unseen_in_helper(clear: GradEvent, backward: GradEvent, loop: TrainingLoop,
         if arguments is not None:
             keys.update(a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs))
     return unseen_gradient_handling(units, loop, model, keys) is not None
+
+
+def _boundary_guard(clear: GradEvent, step: GradEvent, loop: TrainingLoop, model: ModuleModel) -> ast.If | None:
+    """The `if` holding `clear` when its branches are the step's plus that one `if` body, whose
+    test is exactly `E.is_gradient_accumulation_boundary()` of the step's engine `E`."""
+    inner_clear = clear.branches_within(loop.node)
+    inner_step = step.branches_within(loop.node)
+    if len(inner_clear) != len(inner_step) + 1 or not branch_prefix(step, clear, loop.node):
+        return None
+    branch = inner_clear[-1]
+    test = branch.test
+    if branch.kind != "if" or not isinstance(branch.node, ast.If) or not isinstance(test, ast.Call):
+        return None
+    func = test.func
+    step_func = step.node.func if isinstance(step.node, ast.Call) else None
+    if not (isinstance(func, ast.Attribute) and func.attr == "is_gradient_accumulation_boundary") or test.args or test.keywords:
+        return None
+    if not isinstance(step_func, ast.Attribute) or model.source.code(func.value) != model.source.code(step_func.value):
+        return None
+    return branch.node

@@ -66,7 +66,9 @@ class UnscaledAccumulation(AccumulationRule):
     subscript (`self.compute_loss(model, inputs)` without `num_items_in_batch`, `outputs.loss`:
     a micro-batch's mean), in a class that never says `accumulation` nor `loss_is_scaled` and
     reads no `num_items...` name, in a file whose classes override no `compute_loss` and that
-    names no `compute_loss_func`: reported without
+    names no `compute_loss_func`, nor sets the count to 1 and only so
+    (`TrainingArguments(..., gradient_accumulation_steps=1)`, the setting written nowhere else:
+    the division would do nothing): reported without
     a fix (the base divides by `self.current_gradient_accumulation_steps`, smaller for an
     epoch's short last window). An override returning `loss.detach() /
     self.args.gradient_accumulation_steps` was written for transformers 4.29-4.45, whose
@@ -353,7 +355,9 @@ class UnscaledAccumulation(AccumulationRule):
         those of the base method (tests/libraries/test_transformers.py::test_training_step_override_owns_the_division,
         test_training_step_override_without_num_items_is_undivided_for_a_loss_kwargs_model).
         Reported without a fix: the base divides by `self.current_gradient_accumulation_steps`
-        (smaller for an epoch's short last window), which the hand fix may or may not want."""
+        (smaller for an epoch's short last window), which the hand fix may or may not want.
+        Silent where the file sets the count to 1 and only so (`_counts_one`): the division
+        would be a no-op."""
         from gradfix import libraries
         from gradfix.analysis.frameworks import framework_through_file, self_kind
 
@@ -374,7 +378,7 @@ class UnscaledAccumulation(AccumulationRule):
                 if role != "training-step" or info is None or base is None or Effect.DIVIDES_LOSS not in base.effects:
                     continue
                 found = self._undivided_override(info.node, kind, setting.attribute, methods, cls, model)
-                if found is not None:
+                if found is not None and not _counts_one(setting.keywords, model):
                     call, loss, via = found
                     n = f"self.{setting.attribute}"
                     message = self.override_message.format(call=source.code(call), loss=loss, hook=hook, via=via, n=n)
@@ -2286,3 +2290,24 @@ def _module_int(expr: ast.expr, source: Source) -> int | None:
         if len(bound) == 1 and len(assigned) == 1:
             value = int_value(assigned[0].value)
     return value if value is not None and value > 1 else None
+
+
+def _counts_one(keywords: tuple[str, ...], model: ModuleModel) -> bool:
+    """The file sets the accumulation count with a literal 1 in one call or more
+    (`TrainingArguments(..., gradient_accumulation_steps=1)`) and names the setting nowhere else
+    (no other keyword value, attribute, parser option, string or comment): every count it shows
+    is 1. Run only for a finding about to be reported."""
+    text = model.source.text
+    for keyword in keywords:
+        written = text.count(keyword)
+        if not written:
+            continue
+        ones = 0
+        for node in ast_walk(model.source.tree):
+            if isinstance(node, ast.keyword) and node.arg == keyword:
+                value = node.value
+                if not (isinstance(value, ast.Constant) and type(value.value) is int and value.value == 1):
+                    return False
+                ones += 1
+        return ones > 0 and ones == written
+    return False

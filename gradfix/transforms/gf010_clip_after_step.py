@@ -9,7 +9,7 @@ from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
 from gradfix.patterns import lazily
 from gradfix.source import TRIES, WITHS
-from gradfix.transforms._common import branch_prefix, built_over_clipped, ignite_handlers, owned_events, step_hook_finding
+from gradfix.transforms._common import branch_prefix, built_over_clipped, same_branches, ignite_handlers, owned_events, step_hook_finding
 from gradfix.transforms._placement import (
     can_jump_over,
     siblings,
@@ -261,7 +261,10 @@ class ClipAfterStep(LoopRule):
     Trainer calls it after the window's backward passes and its own clip, right before the step)
     when the hook holds nothing but clips (and a docstring), has no decorator, no other hook of
     the class would be renamed too, and neither the class nor a base of the file defines
-    `on_pre_optimizer_step`; otherwise reported without a fix.
+    `on_pre_optimizer_step`; otherwise reported without a fix. A clip in `on_substep_end`, which
+    the Trainer calls after each micro-batch's backward that ends no accumulation window, clips
+    the window's partial sums (the last micro-batch is added unclipped): the same rename, as an
+    unsafe fix (the clip did change training, and the renamed one clips the whole window).
 
     Also the optimizer in backward: hooks registered with
     `p.register_post_accumulate_grad_hook(hook)` whose body is only per-parameter steps of `D[p]`
@@ -286,7 +289,11 @@ class ClipAfterStep(LoopRule):
     The rule is silent for clips with an infinite threshold (`clip_grad_norm_(params,
     math.inf)`, `float("inf")`, `torch.inf`, `np.inf`, or a name the module binds only to one of
     them: `NO_CLIP = float("inf")`): they change no gradient and only measure
-    the norm, wherever they run; for engine steps (DeepSpeed); and
+    the norm, wherever they run; for engine steps (DeepSpeed), but for a torch clip of the
+    engine's own parameters right after the iteration's one `engine.step()` (same branches, no
+    backward between): the step applies and clears at each boundary, so that clip never reaches
+    an update (it finds no gradient, or clips the partial sums between boundaries): reported
+    without a fix (DeepSpeed clips by its config's `gradient_clipping`); and
     when the loop calls code gradfix cannot see into that may clear, step or backpropagate.
     """
 
@@ -325,6 +332,15 @@ class ClipAfterStep(LoopRule):
     message_callback_hook = (
         "`{clip}` runs in the callback hook `{hook}`, which the trainer calls {when}: the step used unclipped"
         " gradients; clip in `{before}`"
+    )
+    message_engine = (
+        "`{clip}` runs after `{step}`, which applies and clears the gradients at each accumulation boundary: the clip"
+        " never reaches an update (between boundaries it clips partial sums); set the DeepSpeed config's"
+        " `gradient_clipping` instead"
+    )
+    message_callback_partial = (
+        "`{clip}` runs in the callback hook `{hook}`, which the trainer calls {when}: it clips partial sums,"
+        " and the window's last micro-batch is added unclipped; clip in `{before}`"
     )
     message_hook = (
         "`{clip}` runs after `backward()`, whose gradient hook `{hook}` already stepped the optimizers:"
@@ -493,7 +509,11 @@ class ClipAfterStep(LoopRule):
                 yield Finding(self.code, self.message_batch_end_hook.format(clip=source.code(value.func)), value, fix=fix)
                 fix = None  # (one rewrite for the hook)
 
-    _CALLBACK_WHEN = {"after-step": "right after the optimizer step", "after-clear": "after the step and its clear"}
+    _CALLBACK_WHEN = {
+        "after-step": "right after the optimizer step",
+        "after-clear": "after the step and its clear",
+        "micro-batch-end": "after each micro-batch's backward that ends no accumulation window",
+    }
 
     def _callback_hooks(self, model: ModuleModel) -> Iterator[Finding]:
         """A clip (`torch.nn.utils.clip_grad_norm_` / `clip_grad_value_`, a finite threshold) at
@@ -506,7 +526,14 @@ class ClipAfterStep(LoopRule):
         The fix renames the hook to its table's `"before-step"` hook (`on_pre_optimizer_step`:
         the same arguments, called between the window's backward passes and the step) when the
         hook holds only clips (and a docstring), has no decorator, and neither the class nor a base
-        of the file defines such a hook."""
+        of the file defines such a hook.
+
+        Also a clip in a `"micro-batch-end"` hook (`on_substep_end`), which the trainer calls after
+        each backward that ends no window (never with `gradient_accumulation_steps=1`): it clips
+        the window's partial sums, and the last micro-batch's gradient is added unclipped
+        (tests/libraries/test_transformers.py::test_clip_in_the_substep_end_hook_clips_partial_sums).
+        The same rename is then unsafe: the clip did change training, and the renamed hook clips
+        the window's whole gradient instead."""
         from gradfix.analysis.frameworks import callback_classes, callback_hooks, hook_of_role
 
         facts = model.facts
@@ -538,7 +565,8 @@ class ClipAfterStep(LoopRule):
                 if len(body) == len(clips) and before not in methods and before not in inherited and not node.decorator_list:
                     at = source.text.find(node.name, source.start(node))
                     if at != -1:
-                        fix = Fix([ReplaceNode(node, before, node, span=(at, at + len(node.name)))])
+                        partial = names[node.name] == "micro-batch-end"
+                        fix = Fix([ReplaceNode(node, before, node, span=(at, at + len(node.name)))], Safety.UNSAFE if partial else Safety.SAFE)
                 found.append((node, clips, fix))
             renames = sum(1 for *_, fix in found if fix is not None)
             for node, clips, fix in found:
@@ -546,7 +574,8 @@ class ClipAfterStep(LoopRule):
                 when = self._CALLBACK_WHEN[names[node.name]]
                 for stmt in clips:
                     value = stmt.value  # type: ignore[attr-defined]
-                    message = self.message_callback_hook.format(clip=source.code(value.func), hook=node.name, when=when, before=before)
+                    shown = self.message_callback_partial if names[node.name] == "micro-batch-end" else self.message_callback_hook
+                    message = shown.format(clip=source.code(value.func), hook=node.name, when=when, before=before)
                     yield Finding(self.code, message, value, fix=fix)
                     fix = None  # (one rename for the hook)
 
@@ -638,6 +667,7 @@ class ClipAfterStep(LoopRule):
         every = owned_events(loop, model)
         every_step = [e for e in every if e.kind is EventKind.STEP and not e.engine]
         if not every_step:
+            yield from self._after_engine_step(loop, every, model)
             return
         for clip in every:
             if clip.kind is not EventKind.CLIP or _measures_only(clip, model):
@@ -661,6 +691,42 @@ class ClipAfterStep(LoopRule):
         for clip in loop.events:
             if clip.kind is EventKind.CLIP and id(clip) not in owned and clip.direct and clip.loops_within(loop.node) and not _measures_only(clip, model):
                 yield from self._micro_batch_clip(loop, clip, loop.events, model)
+
+    def _after_engine_step(self, loop: TrainingLoop, every: list[GradEvent], model: ModuleModel) -> Iterator[Finding]:
+        """A torch clip of the engine's own parameters (`engine.parameters()`,
+        `engine.module.parameters()`) written right after the iteration's one `engine.step()`
+        (DeepSpeed), under the same branches, no backward between them. The step applies and
+        clears at each accumulation boundary, so the clip never reaches an update: with a count of
+        1 it finds no gradient and changes nothing, between boundaries it clips the partial sums
+        the next boundary applies
+        (tests/libraries/test_deepspeed.py::test_hand_clip_after_engine_step_reaches_no_update).
+        Reported without a fix: DeepSpeed clips by its config's `gradient_clipping`."""
+        steps = [e for e in every if e.kind is EventKind.STEP]
+        if len(steps) != 1 or not steps[0].engine or steps[0].foreign or loop.unknown:
+            return
+        step = steps[0]
+        step_call = step.node if isinstance(step.node, ast.Call) else None
+        if step_call is None or not isinstance(step_call.func, ast.Attribute):
+            return
+        engine = model.source.code(step_call.func.value)
+        after = every[every.index(step) + 1 :]
+        for clip in after:
+            if clip.kind is EventKind.BACKWARD:
+                return
+            if clip.kind is not EventKind.CLIP or clip.node is step.node or _measures_only(clip, model):
+                continue
+            if clip.foreign or len(clip.via) != len(step.via) or any(a is not b for a, b in zip(clip.via, step.via)):
+                continue  # (written in the loop with the step, or in the one helper of this file that steps)
+            if not same_branches(clip, step, loop.node) or not isinstance(clip.node, ast.Call):
+                continue
+            if not self._finite_torch_clip(ast.Expr(value=clip.node), model):  # (the call, wherever its statement is)
+                continue
+            params = clip.node.args[0] if isinstance(clip.node, ast.Call) and clip.node.args else None
+            owner = params.func.value if isinstance(params, ast.Call) and isinstance(params.func, ast.Attribute) and params.func.attr == "parameters" else None
+            if owner is None or model.source.code(owner) not in (engine, engine + ".module"):
+                continue
+            message = self.message_engine.format(clip=model.source.code(clip.node.func), step=model.source.code(step.node))  # type: ignore[attr-defined]
+            yield Finding(self.code, message, clip.node, related=(loop.node,))
 
     def _micro_batch_clip(self, loop: TrainingLoop, clip: GradEvent, events: list[GradEvent], model: ModuleModel) -> Iterator[Finding]:
         """nanoGPT's accumulation shape (`for micro_step in range(GRAD_ACCUM):` holding the

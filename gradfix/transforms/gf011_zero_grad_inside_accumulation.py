@@ -51,7 +51,12 @@ class ZeroGradInsideAccumulation(Rule):
     Trainer calls once per micro-batch while it steps and clears (`model.zero_grad()`) at each
     window's end by itself: reported when the class reads `gradient_accumulation_steps` (it means
     to accumulate) and the override steps nothing itself; fixed by removing the clear (with the
-    comment lines right above it), which is right for any accumulation count.
+    comment lines right above it), which is right for any accumulation count. And a clear of
+    the `model` a transformers `TrainerCallback` hook is passed, at the top level of
+    `on_substep_end` (the Trainer calls it after each micro-batch's backward that ends no window),
+    also of a subclass of one of the file's callbacks; fixed by removing it. The optimizer's clear
+    there is not reported: the Trainer's optimizer is Accelerate's, whose `zero_grad` does nothing
+    between a window's micro-batches.
 
     ## Why is this bad?
     Each clear throws away what the earlier micro-batches of the window accumulated, so
@@ -207,9 +212,16 @@ class ZeroGradInsideAccumulation(Rule):
         " step: with gradient accumulation it wipes the window's gradients; remove it"
     )
 
+    callback_hook_message = (
+        "`{clear}` runs in the callback hook `{hook}`, which the trainer calls after each micro-batch's backward"
+        " that ends no accumulation window: it wipes the window's earlier micro-batches (the trainer clears"
+        " after each step by itself); remove it"
+    )
+
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         if "zero_grad" in model.source.text and "gradient_accumulation_steps" in model.source.text:
             yield from self._check_trainer_hooks(model)
+        yield from self._check_callback_hooks(model)
         yield from self._check_ignite_handlers(model)
         yield from self._check_micro_step_loops(model)
         for acc in accumulations(model):
@@ -451,6 +463,41 @@ class ZeroGradInsideAccumulation(Rule):
                         ),
                         call,
                         fix=fix,
+                    )
+
+    def _check_callback_hooks(self, model: ModuleModel) -> Iterator[Finding]:
+        """A clear of the trainer's model at the top level of a hook that a callback table calls
+        after each backward that ends no window (role `"micro-batch-end"`: transformers'
+        `TrainerCallback.on_substep_end`, never called with `gradient_accumulation_steps=1`), in
+        a class whose base is that table's callback class (also through base classes of the
+        file): `model.zero_grad()` of the `model` the trainer passes (a parameter,
+        `kwargs["model"]`, `kwargs.get("model")`, a name bound once to one of those). Each step
+        then applies its window's last micro-batch only
+        (tests/libraries/test_transformers.py::test_clear_in_the_substep_end_hook_wipes_the_windows_earlier_micro_batches).
+        The optimizer's clear there is not read: the Trainer's optimizer is Accelerate's, whose
+        `zero_grad` does nothing between a window's micro-batches (the same test). The fix removes
+        the clear (the trainer clears its model after each step)."""
+        from gradfix.analysis.frameworks import callback_classes, callback_hooks
+        from gradfix.transforms.gf002_zero_grad_between_backward_and_step import _callback_receivers
+
+        for _, _, hooks, entry in callback_classes(model.facts, callback_hooks("micro-batch-end")):
+            passed = {k: v for k, v in entry.arguments if v == "model"}
+            for hook in hooks:
+                node = hook.node
+                if not isinstance(node, ast.FunctionDef) or node.decorator_list or entry.hooks.get(node.name) != "micro-batch-end":
+                    continue
+                receivers = _callback_receivers(node, passed)
+                for stmt in node.body:
+                    call = stmt.value if isinstance(stmt, ast.Expr) else None
+                    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "zero_grad"):
+                        continue
+                    if receivers.get(model.source.code(call.func.value).replace(" ", "")) != "model":
+                        continue
+                    yield Finding(
+                        self.code,
+                        self.callback_hook_message.format(clear=model.source.code(call), hook=node.name),
+                        call,
+                        fix=Fix([RemoveStatement(stmt, keep_comments=False)], Safety.SAFE),
                     )
 
     def _check_ignite_handlers(self, model: ModuleModel) -> Iterator[Finding]:

@@ -23,6 +23,7 @@ with the environment the harness gives scripts (PYTHONHASHSEED=0, OMP_NUM_THREAD
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
@@ -101,7 +102,10 @@ def serve() -> None:
         request = json.loads(line)
         for module in request.get("preload", ()):
             try:
-                importlib.import_module(module)
+                # (stdout carries the answers: DeepSpeed's logger, built at import, would print
+                # its notices there; bound to stderr it writes to each child's stderr file)
+                with contextlib.redirect_stdout(sys.stderr):
+                    importlib.import_module(module)
             except Exception:  # the script's own import will report it
                 pass
         with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:

@@ -96,3 +96,39 @@ def test_clear_in_the_pre_optimizer_step_hook_removed(tmp_path: Path, clears: st
     buggy = script.replace("HOOKS", CLEAR.replace("CLEARS", clears))
     hand = script.replace("HOOKS", CLEAR.replace("CLEARS", ""))
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF002")
+
+
+SUBSTEP = '''class Watch(TrainerCallback):
+    """Counts micro-batches; the Trainer calls on_substep_end after each that ends no window."""
+
+    def __init__(self):
+        self.micro = 0
+
+    def on_substep_end(self, args, state, control, model=None, **kwargs):
+        self.micro += 1
+CLEARS'''
+
+
+def test_clear_in_the_substep_end_hook_removed(tmp_path: Path) -> None:
+    """GF011: a clear of the hook's model in on_substep_end wipes each window's earlier
+    micro-batches (test_clear_in_the_substep_end_hook_wipes_the_windows_earlier_micro_batches);
+    the fix removes it and the Trainer accumulates the whole window again."""
+    pytest.importorskip("transformers")
+    script = SCRIPT.replace("CALLBACK", "Watch()")
+    buggy = script.replace("HOOKS", SUBSTEP.replace("CLEARS", "        model.zero_grad()\n"))
+    hand = script.replace("HOOKS", SUBSTEP.replace("CLEARS", ""))
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF011")
+
+
+def test_clip_in_the_substep_end_hook_moved_before_the_step(tmp_path: Path) -> None:
+    """GF010's unsafe fix: a clip in on_substep_end clips partial sums
+    (test_clip_in_the_substep_end_hook_clips_partial_sums); renamed on_pre_optimizer_step it
+    clips the window's whole gradient right before the step."""
+    pytest.importorskip("transformers")
+    script = SCRIPT.replace("CALLBACK", "Clip()")
+    # (a logging on_optimizer_step: a module clipping only in on_substep_end says no `_step(`
+    # and does not pass the prefilter)
+    logs = "\n    def on_optimizer_step(self, args, state, control, **kwargs):\n        norms.append(state.global_step)\n"
+    buggy = script.replace("HOOKS", CLIP.replace("HOOK", "on_substep_end") + logs)
+    hand = script.replace("HOOKS", CLIP.replace("HOOK", "on_pre_optimizer_step") + logs)
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF010", "--unsafe-fixes")

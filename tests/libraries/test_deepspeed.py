@@ -389,3 +389,80 @@ def test_user_scheduler_over_the_returned_optimizer_follows_engine_step() -> Non
         sched.step()
     assert lrs == [0.1, 0.05, 0.025, 0.0125]
     assert _tiny.same(_tiny.weights(engine.module), _tiny.weights(by_hand))
+
+
+_CLEAR_AT_THE_BOUNDARY = '''import deepspeed
+
+
+class Runner:
+    def __init__(self, model, config):
+        self.ds, _, _, _ = deepspeed.initialize(model=model, model_parameters=model.parameters(), config=config)
+        self.norms = []
+
+    def fit(self, data):
+        left = list(data)
+        while left:
+            x, y = left.pop(0)
+            self.ds.backward(((self.ds(x) - y) ** 2).mean())
+            if self.ds.is_gradient_accumulation_boundary():
+                self.norms.append(sum(float(p.grad.norm()) for p in self.ds.module.parameters()))
+                self.ds.zero_grad()
+            self.ds.step()
+'''
+
+
+def test_engine_clear_at_the_boundary_wipes_every_step(tmp_path) -> None:
+    """DeepSpeed 0.19.8's `step()` applies and then clears exactly when
+    `is_gradient_accumulation_boundary()` is true (fp32, no ZeRO: `_take_model_step`,
+    `optimizer.step()` then `zero_grad()`), so `engine.zero_grad()` under that test, between the
+    engine's backward and its step, leaves every applying step no gradient: the weights never move
+    (a norm read before it changes nothing). With the default `gradient_clipping` (1.0) the step
+    fails instead (IndexError: the clip finds no gradient). GF002 removes the clear; the fixed script trains
+    exactly like the same loop written without it."""
+    import types
+
+    from tests.behaviour.harness import apply_gradfix
+
+    buggy = tmp_path / "ds_boundary_clear.py"
+    buggy.write_text(_CLEAR_AT_THE_BOUNDARY)
+    fixed = apply_gradfix(buggy, tmp_path / "fixed").read_text()
+    assert "zero_grad" not in fixed and "self.norms.append" in fixed
+
+    def run(source: str, **extra) -> tuple[list, list]:
+        module = types.ModuleType("ds_case")
+        exec(compile(source, "ds_case", "exec"), module.__dict__)
+        model = _tiny.linear()
+        runner = module.Runner(model, _config(gradient_accumulation_steps=2, **extra))
+        runner.fit(_tiny.batches(6))
+        return _tiny.weights(model), runner.norms
+
+    by_hand, hand_norms = run(_CLEAR_AT_THE_BOUNDARY.replace("                self.ds.zero_grad()\n", ""), gradient_clipping=0.0)
+    wiped, norms = run(_CLEAR_AT_THE_BOUNDARY, gradient_clipping=0.0)
+    assert len(norms) == 3 and _tiny.same(wiped, _tiny.weights(_tiny.linear()), exact=True)  # the bug: nothing trains
+    assert _tiny.same(run(fixed, gradient_clipping=0.0)[0], by_hand, exact=True)
+    assert not _tiny.same(wiped, by_hand)
+    with pytest.raises(IndexError):
+        run(_CLEAR_AT_THE_BOUNDARY)  # the default clip of 1.0 meets no gradient (an empty list of norms)
+
+
+def test_hand_clip_after_engine_step_reaches_no_update() -> None:
+    """A torch clip written right after `engine.step()`: with an accumulation count of 1 every
+    step applies and clears, so the clip finds no gradient and training is that of no clip; with
+    a count of 2 it clips the partial sum of each window's first micro-batch, which the boundary
+    step then applies with the second one added unclipped: neither no clip nor the config's clip
+    (GF010, reported without a fix)."""
+
+    def run(accumulate: int, hand_clip: bool, config_clip: float = 0.0) -> list:
+        engine = _engine(gradient_accumulation_steps=accumulate, gradient_clipping=config_clip)
+        for batch in _tiny.batches(6):
+            engine.backward(_tiny.mse(engine, batch) * 10)
+            engine.step()
+            if hand_clip:
+                torch.nn.utils.clip_grad_norm_(engine.parameters(), 0.01)
+        return _tiny.weights(engine.module)
+
+    assert _tiny.same(run(1, True), run(1, False), exact=True)
+    assert not _tiny.same(run(1, False, config_clip=0.01), run(1, False))  # (the config's clip does clip)
+    partial = run(2, True)
+    assert not _tiny.same(partial, run(2, False))
+    assert not _tiny.same(partial, run(2, False, config_clip=0.01))

@@ -336,3 +336,84 @@ def test_training_step_override_without_num_items_is_undivided_for_a_loss_kwargs
     assert _tiny.same(_tiny.weights(divided.model.net), _tiny.weights(_hand(divided.seen, GAS)))
     passed = run(override(True, False), "passed")
     assert _tiny.same(_tiny.weights(passed.model.net), _tiny.weights(_hand(passed.seen, GAS)))
+
+
+class _ClearsAtSubstepEnd(transformers.TrainerCallback):
+    def on_substep_end(self, args, state, control, model=None, **kwargs):
+        model.zero_grad()
+
+
+class _ClearsTheOptimizerAtSubstepEnd(transformers.TrainerCallback):
+    def on_substep_end(self, args, state, control, optimizer=None, **kwargs):
+        optimizer.zero_grad()
+
+
+class _ClipsAtSubstepEnd(transformers.TrainerCallback):
+    def on_substep_end(self, args, state, control, model=None, **kwargs):
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 0.01)
+
+
+def _hand_per_micro_batch(seen, divisor: float, action, window: int = GAS) -> torch.nn.Module:
+    """The hand loop with `action(model, opt)` after every micro-batch that ends no window."""
+    model = _tiny.linear()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    for i, batch in enumerate(seen):
+        (_tiny.mse(model, batch) / divisor).backward()
+        if (i + 1) % window == 0 or i + 1 == len(seen):
+            opt.step()
+            opt.zero_grad()
+        else:
+            action(model, opt)
+    return model
+
+
+def test_clear_in_the_substep_end_hook_wipes_the_windows_earlier_micro_batches(tmp_path) -> None:
+    """on_substep_end runs after each micro-batch's backward that ends no window (never with
+    gradient_accumulation_steps=1). A clear of the hook's model= there wipes what the window's
+    earlier micro-batches added: each step applies its last micro-batch only, divided by the
+    accumulation count, like a hand loop clearing every micro-batch (GF011). The hook's
+    optimizer= is Accelerate's AcceleratedOptimizer, whose zero_grad does nothing while the
+    Trainer has set sync_gradients False (every micro-batch but a window's last): its clear there
+    changes nothing, and the Trainer trains like the hand loop accumulating the whole window."""
+    wiped = _train_with(tmp_path / "model", [_ClearsAtSubstepEnd()])
+    assert len(wiped.seen) == 6
+    clearing = _hand_per_micro_batch(wiped.seen, GAS, lambda model, opt: opt.zero_grad())
+    assert _tiny.same(_tiny.weights(wiped.model.net), _tiny.weights(clearing))
+    assert not _tiny.same(_tiny.weights(wiped.model.net), _tiny.weights(_hand(wiped.seen, GAS)))
+    kept = _train_with(tmp_path / "optimizer", [_ClearsTheOptimizerAtSubstepEnd()])
+    assert type(kept.optimizer).__name__ == "AcceleratedOptimizer"
+    assert _tiny.same(_tiny.weights(kept.model.net), _tiny.weights(_hand(kept.seen, GAS)))
+    once = _train_with(tmp_path / "once", [_ClearsAtSubstepEnd()], gradient_accumulation_steps=1)
+    assert _tiny.same(_tiny.weights(once.model.net), _tiny.weights(_hand(once.seen, 1, window=1)))  # never called
+
+
+def test_clip_in_the_substep_end_hook_clips_partial_sums(tmp_path) -> None:
+    """A clip in on_substep_end clips the window's partial sum after each of its micro-batches
+    but the last, and the last one's gradient is then added unclipped: training is that of a hand
+    loop clipping there, neither no clip nor the clip before the step (GF010). Renamed
+    on_pre_optimizer_step (GF010's unsafe fix) it clips the step's whole gradient."""
+    from gradfix.runner import Options, process_source
+
+    clipped = _train_with(tmp_path / "sub", [_ClipsAtSubstepEnd()])
+    partial = _hand_per_micro_batch(
+        clipped.seen, GAS, lambda model, opt: torch.nn.utils.clip_grad_norm_(model.parameters(), 0.01)
+    )
+    assert _tiny.same(_tiny.weights(clipped.model.net), _tiny.weights(partial))
+    assert not _tiny.same(_tiny.weights(clipped.model.net), _tiny.weights(_hand(clipped.seen, GAS)))
+    assert not _tiny.same(_tiny.weights(clipped.model.net), _tiny.weights(_hand_clipped(clipped.seen, GAS, 0.01)))
+
+    code = (
+        "import torch\nfrom transformers import TrainerCallback\n\n\n"
+        "class ClipCallback(TrainerCallback):\n"
+        "    def on_substep_end(self, args, state, control, model=None, **kwargs):\n"
+        "        torch.nn.utils.clip_grad_norm_(model.parameters(), 0.01)\n\n"
+        "    def on_optimizer_step(self, args, state, control, **kwargs):\n"
+        "        print(state.global_step)\n"
+    )  # (a module clipping only in on_substep_end does not pass the prefilter: no `_step(`)
+    result = process_source("callbacks.py", code.encode(), Options(select=frozenset({"GF010"}), fix=True, unsafe_fixes=True))
+    assert [d.code for d in result.diagnostics] == ["GF010"] and result.fixed is not None
+    assert b"def on_pre_optimizer_step(" in result.fixed
+    namespace: dict[str, object] = {}
+    exec(compile(result.fixed.decode(), "callbacks.py", "exec"), namespace)
+    fixed = _train_with(tmp_path / "fixed", [namespace["ClipCallback"]()])
+    assert _tiny.same(_tiny.weights(fixed.model.net), _tiny.weights(_hand_clipped(fixed.seen, GAS, 0.01)))

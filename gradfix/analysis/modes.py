@@ -225,6 +225,7 @@ class _Ctx(NamedTuple):
         return substitute_root(key, mapping)
 
 
+_NEW_TUPLE = tuple.__new__  # (a `_Ctx` from its fields in order, as `_Ctx._make` builds it)
 _NOT_PROJECT_ROOTS = frozenset(("", *LIBRARY_ROOTS))  # (a set built once, not a tuple at each call)
 
 
@@ -280,7 +281,8 @@ class _ModeWalker:
 
     def statement(self, stmt: ast.stmt, suite: list[ast.stmt], ctx: _Ctx) -> None:
         if not ctx.via:
-            ctx = ctx._replace(path=ctx.path + (stmt,), blocks=ctx.blocks + (suite,))
+            # (`_replace` written out: once per statement of the loop's own code)
+            ctx = _NEW_TUPLE(_Ctx, (ctx.path + (stmt,), ctx.blocks + (suite,), *ctx[2:]))
         if isinstance(stmt, LOOPS):
             if ctx.via and isinstance(stmt, FOR_LOOPS) and isinstance(stmt.iter, ast.Name) and f"*{stmt.iter.id}" in dict(ctx.mapping):
                 if self._star_switches(stmt, ctx):
@@ -527,7 +529,7 @@ class _ModeWalker:
                 # a name of the helper's own (`net = self.net`, or a parameter left to its
                 # default and rebound: `if module is None: module = self.model`): the module
                 # it is bound to, or, when that is not one module, a switch of some module
-                alias = _local_alias(ctx.functions[-1], recv.id)
+                alias = self._function_answer(_local_alias, ctx.functions[-1], recv.id)
                 if alias is None and not self._shared_global(recv.id, ctx):
                     self.emit(ModeKind.UNSURE, (self.key(recv, ctx),), call, ctx)
                     return
@@ -838,12 +840,25 @@ class _ModeWalker:
         if ctx.source is not None and ctx.source is not self.model.source:
             return False  # a helper of another file reads that file's globals
         helper = ctx.functions[-1]
-        if not _free_in(helper, name):
+        if not self._function_answer(_free_in, helper, name):
             return False
         outer = ctx.functions[0] if len(ctx.functions) > 1 and ctx.functions[0] is not helper else None
-        if outer is None or _free_in(outer, name):
+        if outer is None or self._function_answer(_free_in, outer, name):
             return True
         return helper is not outer and encloses(outer, helper)
+
+    def _function_answer(self, ask, function: ast.AST, name: str):  # type: ignore[no-untyped-def]
+        """`ask(function, name)` (`_free_in`, `_local_alias`: each a whole-function walk that reads
+        nothing but the function's own tree), answered once per model for each function and name:
+        the walks of a model's loops ask the same ones again (a helper inlined from two loops)."""
+        answers = self.model.__dict__.setdefault("_function_answers", {})
+        key = (ask, id(function), name)
+        known = answers.get(key)
+        if known is not None and known[0] is function:
+            return known[1]
+        found = ask(function, name)
+        answers[key] = (function, found)
+        return found
 
     def _mode_function(self, call: ast.Call) -> bool:
         """`model.apply(fn)` where `fn` sets modes (a BN freezing helper)."""

@@ -382,15 +382,22 @@ class _ModeWalker:
         names: frozenset[str] = frozenset()
         attrs: frozenset[str] = frozenset()
         if test is not None:
-            # one walk for both (each set built from its names in the walk's order, as before)
-            named: list[str] = []
-            read: list[str] = []
-            for n in ast_walk(test):
-                if isinstance(n, ast.Name):
-                    named.append(n.id)
-                elif isinstance(n, ast.Attribute):
-                    read.append(n.attr)
-            names, attrs = frozenset(named), frozenset(read)
+            # (each test's names read once per model: a helper's tests are met at each call of it)
+            tests = self.model.__dict__.setdefault("_mode_tests", {})
+            known = tests.get(id(test))
+            if known is not None and known[0] is test:
+                names, attrs = known[1], known[2]
+            else:
+                # one walk for both (each set built from its names in the walk's order, as before)
+                named: list[str] = []
+                read: list[str] = []
+                for n in ast_walk(test):
+                    if isinstance(n, ast.Name):
+                        named.append(n.id)
+                    elif isinstance(n, ast.Attribute):
+                        read.append(n.attr)
+                names, attrs = frozenset(named), frozenset(read)
+                tests[id(test)] = (test, names, attrs)
         if arm is not None and not ctx.loops:  # one arm of an `if` no loop of the iteration holds
             return ctx._replace(conditional=True, tests=ctx.tests | names | attrs, arms=ctx.arms + ((id(arm[0]), arm[1]),))
         return ctx._replace(conditional=True, tests=ctx.tests | names | attrs)
@@ -400,10 +407,21 @@ class _ModeWalker:
         text = (ctx.source or self.model.source).segment(node) if hasattr(node, "lineno") else ""
         if "(" not in text:
             return
-        guarded = _guarded_calls(node) if (" if " in text or " and " in text or " or " in text) else {}
+        guarded = self._guarded(node) if (" if " in text or " and " in text or " or " in text) else {}
         for call in calls_in_order(node):
             extra = guarded.get(id(call))
             self.call(call, ctx if extra is None else ctx._replace(conditional=True, tests=ctx.tests | extra))
+
+    def _guarded(self, node: ast.AST) -> dict[int, frozenset[str]]:
+        """`_guarded_calls(node)`, once per model for each statement (a helper's statements are
+        walked at each call of it); callers only read the answer."""
+        answers = self.model.__dict__.setdefault("_mode_guarded", {})
+        known = answers.get(id(node))
+        if known is not None and known[0] is node:
+            return known[1]  # type: ignore[no-any-return]
+        found = _guarded_calls(node)
+        answers[id(node)] = (node, found)
+        return found
 
     def _property_module(self, recv: ast.expr, ctx: _Ctx) -> ast.expr | None:
         """`self.unwrapped_model` of a class of this module whose `@property` of that name only
@@ -811,14 +829,14 @@ class _ModeWalker:
         return bool(bindings)
 
     def _has_lambdas(self) -> bool:
-        found = self.__dict__.get("_has_lambda")
+        found = self.model.__dict__.get("_mode_has_lambda")  # (once per model)
         if found is None:
-            found = self.__dict__["_has_lambda"] = "lambda" in self.model.source.text
+            found = self.model.__dict__["_mode_has_lambda"] = "lambda" in self.model.source.text
         return found
 
     def _lambda_switches(self, name: str) -> list[str]:
         """The modules a lambda bound to `name` switches (`lambda: model.train()`)."""
-        cache = self.__dict__.setdefault("_lambdas", {})
+        cache = self.model.__dict__.setdefault("_mode_lambdas", {})  # (once per model and name)
         if name not in cache:
             source = self.model.source
             keys: list[str] = []
@@ -920,9 +938,9 @@ class _ModeWalker:
                 local = self.facts.local_functions.get(id(function), {}).get(func.id)
                 if local is not None:
                     return local
-            nested = self.__dict__.get("_nested")
+            nested = self.model.__dict__.get("_mode_nested")  # (once per model, not per walk)
             if nested is None:
-                nested = self.__dict__["_nested"] = {id(i.node) for d in self.facts.local_functions.values() for i in d.values()}
+                nested = self.model.__dict__["_mode_nested"] = {id(i.node) for d in self.facts.local_functions.values() for i in d.values()}
             if ctx.functions and id(ctx.functions[0]) in nested:
                 # the loop's function nested in another (`def train(...)` inside `main()`): the
                 # enclosing ones' local functions (`validation(model)`, defined beside it)
@@ -962,9 +980,9 @@ class _ModeWalker:
         module with no base but `object`, or one imported from another module of the project
         (`from callbacks import ValCallback`) whose method switches a module to eval mode: that
         class's method."""
-        plain = self.__dict__.get("_plain_classes")
-        if plain is None:  # classes of the module with no base but `object`, by method name
-            plain = self.__dict__["_plain_classes"] = {
+        plain = self.model.__dict__.get("_mode_plain_classes")
+        if plain is None:  # classes of the module with no base but `object`, by method name (once per model)
+            plain = self.model.__dict__["_mode_plain_classes"] = {
                 method_name
                 for class_name, node in self.facts.classes.items()
                 if all(dotted(base) == "object" for base in node.bases)

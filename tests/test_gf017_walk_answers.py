@@ -1,9 +1,9 @@
 """GF017's modes walk keeps some answers per model (`_free_in` and `_local_alias` of a helper, a
-test's names, a statement's guarded calls, the module's nested functions, plain classes and
-lambdas), and `called_names` keeps its last texts: a walk must find the same items whether it
-asks them first (cold) or after every other walk of the model (warm), and whatever walk asked
-first. Checked on every GF017 fixture and on cases written here (one helper reached from loops
-that bind its free name differently)."""
+test's names, a statement's guarded calls and listed switches, a suite's exits, the module's
+nested functions, plain classes and lambdas, `_either_arm`), and `called_names` keeps its last
+texts: a walk must find the same items whether it asks them first (cold) or after every other
+walk of the model (warm), and whatever walk asked first. Checked on every GF017 fixture and on
+cases written here (one helper reached from loops that bind its free name differently)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ FIXTURES = sorted((Path(__file__).parent / "before_after" / "GF017_eval_mode_not
 # the per-model answers the walk keeps (`_ModeWalker`), and the loops' cached items
 _ANSWERS = (
     "_function_answers", "_mode_tests", "_mode_guarded", "_mode_nested", "_mode_plain_classes", "_mode_has_lambda",
-    "_mode_lambdas", "_mode_items",
+    "_mode_lambdas", "_mode_listed", "_mode_exits", "_either_arms", "_mode_items",
 )
 
 CASES = {

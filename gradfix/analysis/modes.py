@@ -267,16 +267,25 @@ class _ModeWalker:
         after each one."""
         if ctx.via:
             leaving: type | tuple[type, ...] = ast.Raise
+            kind = 0
         elif ctx.home_depth == 0:
             leaving = (ast.Return, ast.Raise, ast.Break)
+            kind = 1
         else:
             leaving = (ast.Return, ast.Raise)
+            kind = 2
+        # (once per model for each suite and kind of leaving: a helper's suites are met at each call of it)
+        answers = self.model.__dict__.setdefault("_mode_exits", {})
+        known = answers.get((id(suite), kind))
+        if known is not None and known[0] is suite:
+            return known[1]  # type: ignore[no-any-return]
         follows = [False] * len(suite)
         found = False
         for index in range(len(suite) - 1, -1, -1):
             follows[index] = found
             if not found and isinstance(suite[index], leaving):
                 found = True
+        answers[id(suite), kind] = (suite, follows)
         return follows
 
     def statement(self, stmt: ast.stmt, suite: list[ast.stmt], ctx: _Ctx) -> None:
@@ -287,7 +296,7 @@ class _ModeWalker:
             if ctx.via and isinstance(stmt, FOR_LOOPS) and isinstance(stmt.iter, ast.Name) and f"*{stmt.iter.id}" in dict(ctx.mapping):
                 if self._star_switches(stmt, ctx):
                     return  # `for m in modules: m.eval()` over `*modules`
-            switched = listed_switches(stmt, self.model)
+            switched = self._listed_switches(stmt)
             if switched is not None:
                 # `for m in [enc, dec]: m.eval()`: a switch of each module listed, held by the `for`
                 self._listed(switched, ctx)
@@ -308,7 +317,7 @@ class _ModeWalker:
             self.block(stmt.body, self._branch(ctx, stmt.test, (stmt, 0)))
             if stmt.orelse:
                 self.block(stmt.orelse, self._branch(ctx, stmt.test, (stmt, 1)))
-        elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.ListComp) and (switched := listed_switches(stmt, self.model)):
+        elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.ListComp) and (switched := self._listed_switches(stmt)):
             self._listed(switched, ctx)  # `[m.train() for m in (enc, dec)]`
         elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.IfExp):
             # `model.train() if phase == "train" else model.eval()`: the arms of an `if`
@@ -343,6 +352,18 @@ class _ModeWalker:
             return
         else:
             self.expressions(stmt, ctx)
+
+    def _listed_switches(self, stmt: ast.stmt) -> tuple[list[tuple[ast.Call, ModeKind]], list[ast.expr]] | None:
+        """`listed_switches(stmt, self.model)`, once per model for each statement (a helper's
+        loops are met at each call of it, a nested loop in its own walk and its outer loop's);
+        callers only read the answer."""
+        answers = self.model.__dict__.setdefault("_mode_listed", {})
+        known = answers.get(id(stmt))
+        if known is not None and known[0] is stmt:
+            return known[1]  # type: ignore[no-any-return]
+        found = listed_switches(stmt, self.model)
+        answers[id(stmt)] = (stmt, found)
+        return found
 
     def _star_switches(self, stmt: ast.For | ast.AsyncFor, ctx: _Ctx) -> bool:
         """`for m in modules: m.eval()` in a helper taking `*modules`, called with plain names
@@ -3035,6 +3056,11 @@ def _either_arm(module: str, scope: ast.AST, model: ModuleModel) -> set[str]:
     the one it is when a module constant decides (`USE_EMA = False`: `model`)."""
     from gradfix.analysis.modules import decided_arm
 
+    # (once per model for each module and scope: asked for each eval of a loop, and again by the probes)
+    answers = model.__dict__.setdefault("_either_arms", {})
+    known = answers.get((module, id(scope)))
+    if known is not None and known[0] is scope:
+        return known[1]  # type: ignore[no-any-return]
     found: set[str] = set()
     for value in assignments(model).values(module, scope):
         chosen = decided_arm(value, model)
@@ -3042,6 +3068,7 @@ def _either_arm(module: str, scope: ast.AST, model: ModuleModel) -> set[str]:
             found |= {normalize(model.source.key(arm)) for arm in (chosen.body, chosen.orelse) if dotted(arm) is not None}
         elif chosen is not value and chosen is not None and dotted(chosen) is not None:
             found.add(normalize(model.source.key(chosen)))
+    answers[module, id(scope)] = (scope, found)  # (callers only read it)
     return found
 
 

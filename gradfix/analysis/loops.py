@@ -4237,12 +4237,25 @@ def _counts_by_one(function: ast.expr, facts: ModuleFacts) -> bool:
     return returns > 0
 
 
+_CALLED_NAMES: dict[str, frozenset[str]] = {}  # text -> its called names (a few texts kept)
+
+
 def called_names(text: str) -> set[str]:
     r"""The plain names the text calls (`train_step` in `loss = train_step(model, batch)`): the
     word right before each `(` (blanks between allowed), not an attribute (`x.step(`), not
     starting with a digit or a non-ASCII letter. (A pattern, `(?<![\w.])([A-Za-z_]\w*)[ \t]*\(`,
     said the same but was tried at every position of the text: five times slower.) Keywords
-    (`in (`, `if (`) are left out."""
+    (`in (`, `if (`) are left out. Kept for the last texts asked (GF017's text gate asks up to
+    five times of one loop's text); each caller gets a set of its own."""
+    known = _CALLED_NAMES.get(text)
+    if known is None:
+        if len(_CALLED_NAMES) >= 32:
+            _CALLED_NAMES.clear()
+        known = _CALLED_NAMES[text] = frozenset(_called_names(text))
+    return set(known)
+
+
+def _called_names(text: str) -> set[str]:
     names = set()
     pieces = text.split("(")
     pieces.pop()

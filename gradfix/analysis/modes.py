@@ -227,6 +227,7 @@ class _Ctx(NamedTuple):
         return substitute_root(key, mapping)
 
 
+_NEW_TUPLE = tuple.__new__  # (a `_Ctx` from its fields in order, as `_Ctx._make` builds it)
 _NOT_PROJECT_ROOTS = frozenset(("", *LIBRARY_ROOTS))  # (a set built once, not a tuple at each call)
 
 
@@ -268,26 +269,36 @@ class _ModeWalker:
         after each one."""
         if ctx.via:
             leaving: type | tuple[type, ...] = ast.Raise
+            kind = 0
         elif ctx.home_depth == 0:
             leaving = (ast.Return, ast.Raise, ast.Break)
+            kind = 1
         else:
             leaving = (ast.Return, ast.Raise)
+            kind = 2
+        # (once per model for each suite and kind of leaving: a helper's suites are met at each call of it)
+        answers = self.model.__dict__.setdefault("_mode_exits", {})
+        known = answers.get((id(suite), kind))
+        if known is not None and known[0] is suite:
+            return known[1]  # type: ignore[no-any-return]
         follows = [False] * len(suite)
         found = False
         for index in range(len(suite) - 1, -1, -1):
             follows[index] = found
             if not found and isinstance(suite[index], leaving):
                 found = True
+        answers[id(suite), kind] = (suite, follows)
         return follows
 
     def statement(self, stmt: ast.stmt, suite: list[ast.stmt], ctx: _Ctx) -> None:
         if not ctx.via:
-            ctx = ctx._replace(path=ctx.path + (stmt,), blocks=ctx.blocks + (suite,))
+            # (`_replace` written out: once per statement of the loop's own code)
+            ctx = _NEW_TUPLE(_Ctx, (ctx.path + (stmt,), ctx.blocks + (suite,), *ctx[2:]))
         if isinstance(stmt, LOOPS):
             if ctx.via and isinstance(stmt, FOR_LOOPS) and isinstance(stmt.iter, ast.Name) and f"*{stmt.iter.id}" in dict(ctx.mapping):
                 if self._star_switches(stmt, ctx):
                     return  # `for m in modules: m.eval()` over `*modules`
-            switched = listed_switches(stmt, self.model)
+            switched = self._listed_switches(stmt)
             if switched is not None:
                 # `for m in [enc, dec]: m.eval()`: a switch of each module listed, held by the `for`
                 self._listed(switched, ctx)
@@ -308,7 +319,7 @@ class _ModeWalker:
             self.block(stmt.body, self._branch(ctx, stmt.test, (stmt, 0)))
             if stmt.orelse:
                 self.block(stmt.orelse, self._branch(ctx, stmt.test, (stmt, 1)))
-        elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.ListComp) and (switched := listed_switches(stmt, self.model)):
+        elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.ListComp) and (switched := self._listed_switches(stmt)):
             self._listed(switched, ctx)  # `[m.train() for m in (enc, dec)]`
         elif isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.IfExp):
             # `model.train() if phase == "train" else model.eval()`: the arms of an `if`
@@ -343,6 +354,18 @@ class _ModeWalker:
             return
         else:
             self.expressions(stmt, ctx)
+
+    def _listed_switches(self, stmt: ast.stmt) -> tuple[list[tuple[ast.Call, ModeKind]], list[ast.expr]] | None:
+        """`listed_switches(stmt, self.model)`, once per model for each statement (a helper's
+        loops are met at each call of it, a nested loop in its own walk and its outer loop's);
+        callers only read the answer."""
+        answers = self.model.__dict__.setdefault("_mode_listed", {})
+        known = answers.get(id(stmt))
+        if known is not None and known[0] is stmt:
+            return known[1]  # type: ignore[no-any-return]
+        found = listed_switches(stmt, self.model)
+        answers[id(stmt)] = (stmt, found)
+        return found
 
     def _star_switches(self, stmt: ast.For | ast.AsyncFor, ctx: _Ctx) -> bool:
         """`for m in modules: m.eval()` in a helper taking `*modules`, called with plain names
@@ -382,15 +405,22 @@ class _ModeWalker:
         names: frozenset[str] = frozenset()
         attrs: frozenset[str] = frozenset()
         if test is not None:
-            # one walk for both (each set built from its names in the walk's order, as before)
-            named: list[str] = []
-            read: list[str] = []
-            for n in ast_walk(test):
-                if isinstance(n, ast.Name):
-                    named.append(n.id)
-                elif isinstance(n, ast.Attribute):
-                    read.append(n.attr)
-            names, attrs = frozenset(named), frozenset(read)
+            # (each test's names read once per model: a helper's tests are met at each call of it)
+            tests = self.model.__dict__.setdefault("_mode_tests", {})
+            known = tests.get(id(test))
+            if known is not None and known[0] is test:
+                names, attrs = known[1], known[2]
+            else:
+                # one walk for both (each set built from its names in the walk's order, as before)
+                named: list[str] = []
+                read: list[str] = []
+                for n in ast_walk(test):
+                    if isinstance(n, ast.Name):
+                        named.append(n.id)
+                    elif isinstance(n, ast.Attribute):
+                        read.append(n.attr)
+                names, attrs = frozenset(named), frozenset(read)
+                tests[id(test)] = (test, names, attrs)
         if arm is not None and not ctx.loops:  # one arm of an `if` no loop of the iteration holds
             return ctx._replace(conditional=True, tests=ctx.tests | names | attrs, arms=ctx.arms + ((id(arm[0]), arm[1]),))
         return ctx._replace(conditional=True, tests=ctx.tests | names | attrs)
@@ -400,10 +430,21 @@ class _ModeWalker:
         text = (ctx.source or self.model.source).segment(node) if hasattr(node, "lineno") else ""
         if "(" not in text:
             return
-        guarded = _guarded_calls(node) if (" if " in text or " and " in text or " or " in text) else {}
+        guarded = self._guarded(node) if (" if " in text or " and " in text or " or " in text) else {}
         for call in calls_in_order(node):
             extra = guarded.get(id(call))
             self.call(call, ctx if extra is None else ctx._replace(conditional=True, tests=ctx.tests | extra))
+
+    def _guarded(self, node: ast.AST) -> dict[int, frozenset[str]]:
+        """`_guarded_calls(node)`, once per model for each statement (a helper's statements are
+        walked at each call of it); callers only read the answer."""
+        answers = self.model.__dict__.setdefault("_mode_guarded", {})
+        known = answers.get(id(node))
+        if known is not None and known[0] is node:
+            return known[1]  # type: ignore[no-any-return]
+        found = _guarded_calls(node)
+        answers[id(node)] = (node, found)
+        return found
 
     def _property_module(self, recv: ast.expr, ctx: _Ctx) -> ast.expr | None:
         """`self.unwrapped_model` of a class of this module whose `@property` of that name only
@@ -529,7 +570,7 @@ class _ModeWalker:
                 # a name of the helper's own (`net = self.net`, or a parameter left to its
                 # default and rebound: `if module is None: module = self.model`): the module
                 # it is bound to, or, when that is not one module, a switch of some module
-                alias = _local_alias(ctx.functions[-1], recv.id)
+                alias = self._function_answer(_local_alias, ctx.functions[-1], recv.id)
                 if alias is None and not self._shared_global(recv.id, ctx):
                     self.emit(ModeKind.UNSURE, (self.key(recv, ctx),), call, ctx)
                     return
@@ -877,14 +918,14 @@ class _ModeWalker:
         return bool(bindings)
 
     def _has_lambdas(self) -> bool:
-        found = self.__dict__.get("_has_lambda")
+        found = self.model.__dict__.get("_mode_has_lambda")  # (once per model)
         if found is None:
-            found = self.__dict__["_has_lambda"] = "lambda" in self.model.source.text
+            found = self.model.__dict__["_mode_has_lambda"] = "lambda" in self.model.source.text
         return found
 
     def _lambda_switches(self, name: str) -> list[str]:
         """The modules a lambda bound to `name` switches (`lambda: model.train()`)."""
-        cache = self.__dict__.setdefault("_lambdas", {})
+        cache = self.model.__dict__.setdefault("_mode_lambdas", {})  # (once per model and name)
         if name not in cache:
             source = self.model.source
             keys: list[str] = []
@@ -906,12 +947,25 @@ class _ModeWalker:
         if ctx.source is not None and ctx.source is not self.model.source:
             return False  # a helper of another file reads that file's globals
         helper = ctx.functions[-1]
-        if not _free_in(helper, name):
+        if not self._function_answer(_free_in, helper, name):
             return False
         outer = ctx.functions[0] if len(ctx.functions) > 1 and ctx.functions[0] is not helper else None
-        if outer is None or _free_in(outer, name):
+        if outer is None or self._function_answer(_free_in, outer, name):
             return True
         return helper is not outer and encloses(outer, helper)
+
+    def _function_answer(self, ask, function: ast.AST, name: str):  # type: ignore[no-untyped-def]
+        """`ask(function, name)` (`_free_in`, `_local_alias`: each a whole-function walk that reads
+        nothing but the function's own tree), answered once per model for each function and name:
+        the walks of a model's loops ask the same ones again (a helper inlined from two loops)."""
+        answers = self.model.__dict__.setdefault("_function_answers", {})
+        key = (ask, id(function), name)
+        known = answers.get(key)
+        if known is not None and known[0] is function:
+            return known[1]
+        found = ask(function, name)
+        answers[key] = (function, found)
+        return found
 
     def _mode_function(self, call: ast.Call) -> bool:
         """`model.apply(fn)` where `fn` sets modes (a BN freezing helper)."""
@@ -973,9 +1027,9 @@ class _ModeWalker:
                 local = self.facts.local_functions.get(id(function), {}).get(func.id)
                 if local is not None:
                     return local
-            nested = self.__dict__.get("_nested")
+            nested = self.model.__dict__.get("_mode_nested")  # (once per model, not per walk)
             if nested is None:
-                nested = self.__dict__["_nested"] = {id(i.node) for d in self.facts.local_functions.values() for i in d.values()}
+                nested = self.model.__dict__["_mode_nested"] = {id(i.node) for d in self.facts.local_functions.values() for i in d.values()}
             if ctx.functions and id(ctx.functions[0]) in nested:
                 # the loop's function nested in another (`def train(...)` inside `main()`): the
                 # enclosing ones' local functions (`validation(model)`, defined beside it)
@@ -1015,9 +1069,9 @@ class _ModeWalker:
         module with no base but `object`, or one imported from another module of the project
         (`from callbacks import ValCallback`) whose method switches a module to eval mode: that
         class's method."""
-        plain = self.__dict__.get("_plain_classes")
-        if plain is None:  # classes of the module with no base but `object`, by method name
-            plain = self.__dict__["_plain_classes"] = {
+        plain = self.model.__dict__.get("_mode_plain_classes")
+        if plain is None:  # classes of the module with no base but `object`, by method name (once per model)
+            plain = self.model.__dict__["_mode_plain_classes"] = {
                 method_name
                 for class_name, node in self.facts.classes.items()
                 if all(dotted(base) == "object" for base in node.bases)
@@ -3081,6 +3135,11 @@ def _either_arm(module: str, scope: ast.AST, model: ModuleModel) -> set[str]:
     the one it is when a module constant decides (`USE_EMA = False`: `model`)."""
     from gradfix.analysis.modules import decided_arm
 
+    # (once per model for each module and scope: asked for each eval of a loop, and again by the probes)
+    answers = model.__dict__.setdefault("_either_arms", {})
+    known = answers.get((module, id(scope)))
+    if known is not None and known[0] is scope:
+        return known[1]  # type: ignore[no-any-return]
     found: set[str] = set()
     for value in assignments(model).values(module, scope):
         chosen = decided_arm(value, model)
@@ -3088,6 +3147,7 @@ def _either_arm(module: str, scope: ast.AST, model: ModuleModel) -> set[str]:
             found |= {normalize(model.source.key(arm)) for arm in (chosen.body, chosen.orelse) if dotted(arm) is not None}
         elif chosen is not value and chosen is not None and dotted(chosen) is not None:
             found.add(normalize(model.source.key(chosen)))
+    answers[module, id(scope)] = (scope, found)  # (callers only read it)
     return found
 
 

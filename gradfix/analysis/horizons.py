@@ -22,6 +22,7 @@ import re
 from gradfix.analysis.assignments import Scope, assigned_values, assignments, dict_of_names, held_attribute, literal_kwargs
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
+from gradfix.analysis.modules import prepared_again
 from gradfix.analysis.names import call_name, dotted, keyword, last_name, only_returned_call, positional
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
@@ -525,6 +526,12 @@ def _constructors(key: str, scope: Scope, model: ModuleModel) -> list[tuple[ast.
         # `scheduler = None` before `scheduler = OneCycleLR(...)` (built under a setting): the
         # placeholder says nothing about a horizon, and `None.step()` never runs
         bindings = [b for b in bindings if b not in placeholders]
+    if len(bindings) > 1 and any(b.value is None for b in bindings):
+        # `net, opt, sched = accelerator.prepare(net, opt, sched)` (or Fabric's `setup`) hands
+        # the scheduler back at its own position: the horizon is the constructor's
+        kept = [b for b in bindings if not (b.value is None and prepared_again(b, key, model))]
+        if kept:
+            bindings = kept
     if not bindings and key.count(".") == 1 and not key.startswith("self."):
         values = [_held_constructor(key, scope, model)]  # `callback.on_epoch_end()` stepping `self.scheduler`
     elif not bindings:

@@ -351,7 +351,9 @@ FRAMEWORKS = (
             "epoch, 0 first and again each epoch (test_manual_optimization_batch_idx_counts_each_epoch_from_zero). "
             "An optimizer_step override's optimizer.step(closure=optimizer_closure) runs training_step, the clear "
             "and backward, then updates: a clip written after it changes no step "
-            "(test_clip_after_the_step_in_the_optimizer_step_override_changes_no_step; GF010)."
+            "(test_clip_after_the_step_in_the_optimizer_step_override_changes_no_step; GF010), and a scheduler "
+            "stepped before it has decayed the rate of the batch's own update "
+            "(test_scheduler_before_the_closure_step_in_the_optimizer_step_override_skips_the_first_rate; GF012)."
         ),
     ),
 )

@@ -1184,6 +1184,46 @@ def test_clip_after_the_step_in_the_optimizer_step_override_changes_no_step() ->
         assert not _tiny.same(fit(_ClipInStepOverride("configure"), accumulate_grad_batches=accumulate), plain)
 
 
+class _ScheduledInStepOverride(pl.LightningModule):
+    def __init__(self, before: bool) -> None:
+        super().__init__()
+        self.net = _tiny.linear()
+        self.before = before
+        self.rates: list[float] = []
+
+    def training_step(self, batch, batch_idx):
+        self.rates.append(self.optimizers().param_groups[0]["lr"])
+        return _tiny.mse(self.net, batch)
+
+    def optimizer_step(self, epoch, batch_idx, optimizer, optimizer_closure=None):
+        if self.before:
+            self.decay.step()
+        optimizer.step(closure=optimizer_closure)
+        if not self.before:
+            self.decay.step()
+
+    def configure_optimizers(self):
+        opt = torch.optim.SGD(self.parameters(), lr=0.1)
+        self.decay = torch.optim.lr_scheduler.ExponentialLR(opt, gamma=0.5)
+        return opt
+
+
+def test_scheduler_before_the_closure_step_in_the_optimizer_step_override_skips_the_first_rate() -> None:
+    """Under automatic optimization the module's `optimizer_step` override runs before the
+    batch's training_step: `optimizer.step(closure=optimizer_closure)` runs training_step,
+    backward and the update. A scheduler stepped before that call has already decayed the rate
+    the first update uses (the first rate is skipped, GF012, reported without a fix); stepped
+    after it, the first update uses the optimizer's own rate."""
+    runs = {}
+    for before in (True, False):
+        module = _ScheduledInStepOverride(before)
+        _trainer().fit(module, _loader(4))
+        runs[before] = (module.rates, _tiny.weights(module.net))
+    assert runs[False][0] == pytest.approx([0.1, 0.05, 0.025, 0.0125])
+    assert runs[True][0] == pytest.approx([0.05, 0.025, 0.0125, 0.00625])
+    assert not _tiny.same(runs[True][1], runs[False][1])
+
+
 def test_clip_in_the_before_zero_grad_hook_changes_no_step() -> None:
     """Lightning calls `on_before_zero_grad` (of the module and of callbacks) after
     `training_step`, right before zeroing the previous step's gradients: a clip there changes no

@@ -361,7 +361,11 @@ class ClipAfterStep(LoopRule):
             yield from self._zero_grad_hooks(model)
         if b"on_train_batch_end" in data and b"clip_grad" in data:
             yield from self._batch_end_hooks(model, b"automatic_optimization" in data)
-        if b"def optimizer_step" in data and b"clip_grad" in data and b"automatic_optimization" not in data:
+        if (
+            any("optimizer_step" in methods for methods in model.facts.methods.values())
+            and b"clip_grad" in data
+            and b"automatic_optimization" not in data
+        ):
             yield from self._step_overrides(model)
         if b"register_post_accumulate_grad_hook" in data:
             yield from self._hook_steps(model)

@@ -413,8 +413,7 @@ class SchedulerBeforeOptimizer(LoopRule):
                 if id(finding.node) not in seen:
                     seen.add(id(finding.node))
                     yield finding
-        data = model.source.data
-        if b"def optimizer_step" in data and b"automatic_optimization" not in data:
+        if any("optimizer_step" in methods for methods in model.facts.methods.values()) and b"automatic_optimization" not in model.source.data:
             for finding in self._step_overrides(model):
                 if id(finding.node) not in seen:
                     seen.add(id(finding.node))

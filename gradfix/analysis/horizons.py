@@ -22,6 +22,7 @@ import re
 from gradfix.analysis.assignments import Scope, assigned_values, assignments, dict_of_names, held_attribute, literal_kwargs
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
+from gradfix.analysis.modules import prepared_again
 from gradfix.analysis.names import call_name, dotted, keyword, last_name, only_returned_call, positional
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
@@ -218,8 +219,8 @@ def _override_scope(sched: GradEvent, scope: Scope, model: ModuleModel) -> Scope
 def _built_mismatch(
     loop: TrainingLoop, sched: GradEvent, constructor: ast.Call, kind: str, origin: ast.Call, scope: Scope, model: ModuleModel,
 ) -> Mismatch | None:
-    within = {id(node) for node in ast_nodes(loop.node)}  # the loop's nodes, walked once for both tests
-    if id(origin) in within:
+    within = _Within(loop.node)
+    if origin in within:
         return None  # a new schedule each epoch
     if kind in ("ChainedScheduler", "SequentialLR"):
         # its parts are read where it is built (`self.scheduler = SequentialLR(...)` in `__init__`)
@@ -232,7 +233,7 @@ def _built_mismatch(
         parts = parts + [(constructor, kind)] if parts else []
     else:
         parts = [(constructor, kind)]
-    if not parts or any(id(part) in within for part, _ in parts):
+    if not parts or any(part in within for part, _ in parts):
         return None
     optimizer = _optimizer(sched, parts[0][0], loop, model)
     steps = [e for e in loop.events if e.kind is EventKind.STEP and e.target == optimizer and not e.engine]
@@ -272,6 +273,28 @@ def _built_mismatch(
         if found is None and isinstance(judged, Mismatch):
             found = judged
     return found
+
+
+class _Within:
+    """`node in _Within(loop)`: the node is one of the loop's own nodes. A node whose lines lie
+    outside the loop's is not one (a node's lines are within its parent's): answered without a
+    walk (the constructor is most often built before the loop); else the loop's nodes are
+    walked once, for every question."""
+
+    __slots__ = ("loop", "ids")
+
+    def __init__(self, loop: ast.AST) -> None:
+        self.loop = loop
+        self.ids: set[int] | None = None
+
+    def __contains__(self, node: ast.AST) -> bool:
+        line, last = getattr(node, "lineno", None), getattr(node, "end_lineno", None)
+        first, end = getattr(self.loop, "lineno", None), getattr(self.loop, "end_lineno", None)
+        if line is not None and last is not None and first is not None and end is not None and (line > end or last < first):
+            return False
+        if self.ids is None:
+            self.ids = {id(each) for each in ast_nodes(self.loop)}
+        return id(node) in self.ids
 
 
 def _chained(constructor: ast.Call, scope: Scope, model: ModuleModel, place: int = 0) -> list[tuple[ast.Call, str]]:
@@ -525,6 +548,12 @@ def _constructors(key: str, scope: Scope, model: ModuleModel) -> list[tuple[ast.
         # `scheduler = None` before `scheduler = OneCycleLR(...)` (built under a setting): the
         # placeholder says nothing about a horizon, and `None.step()` never runs
         bindings = [b for b in bindings if b not in placeholders]
+    if len(bindings) > 1 and any(b.value is None for b in bindings):
+        # `net, opt, sched = accelerator.prepare(net, opt, sched)` (or Fabric's `setup`) hands
+        # the scheduler back at its own position: the horizon is the constructor's
+        kept = [b for b in bindings if not (b.value is None and prepared_again(b, key, model))]
+        if kept:
+            bindings = kept
     if not bindings and key.count(".") == 1 and not key.startswith("self."):
         values = [_held_constructor(key, scope, model)]  # `callback.on_epoch_end()` stepping `self.scheduler`
     elif not bindings:

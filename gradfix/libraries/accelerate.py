@@ -89,7 +89,9 @@ METHODS = (
             "returns its arguments in order, each of the same kind (optimizers become AcceleratedOptimizer, "
             "still torch.optim.Optimizer instances); unknown objects come back unchanged; a single argument "
             "comes back alone, not in a tuple. Optimizers that went through prepare() are 'prepared': see "
-            "the `accumulate` context and the accelerated-optimizer methods."
+            "the `accumulate` context and the accelerated-optimizer methods. A prepared scheduler (one "
+            "process, outside `accumulate`) advances once per `step()` like the bare one, so its horizon is "
+            "its constructor's (test_prepared_scheduler_steps_like_the_bare_one_outside_accumulate)."
         ),
     ),
     Method(

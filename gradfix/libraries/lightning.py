@@ -348,7 +348,12 @@ FRAMEWORKS = (
             "mode it sets back before the next epoch's training_step calls "
             "(test_epoch_end_hook_eval_stays_for_the_next_epoch; GF017 reads it). "
             "training_step's batch_idx (passed positionally, 2nd after self) is the batch's index in the current "
-            "epoch, 0 first and again each epoch (test_manual_optimization_batch_idx_counts_each_epoch_from_zero)."
+            "epoch, 0 first and again each epoch (test_manual_optimization_batch_idx_counts_each_epoch_from_zero). "
+            "An optimizer_step override's optimizer.step(closure=optimizer_closure) runs training_step, the clear "
+            "and backward, then updates: a clip written after it changes no step "
+            "(test_clip_after_the_step_in_the_optimizer_step_override_changes_no_step; GF010), and a scheduler "
+            "stepped before it has decayed the rate of the batch's own update "
+            "(test_scheduler_before_the_closure_step_in_the_optimizer_step_override_skips_the_first_rate; GF012)."
         ),
     ),
 )

@@ -254,6 +254,13 @@ class ClipAfterStep(LoopRule):
     rewrite is the fix when `training_step` steps one optimizer (`opt.step()` runs
     `on_before_optimizer_step` before it updates).
 
+    Also a clip (`torch.nn.utils.clip_grad_norm_` / `clip_grad_value_`) at the top level of a
+    LightningModule's `optimizer_step(self, epoch, batch_idx, optimizer, optimizer_closure)`
+    override after a top-level `optimizer.step(...)` of its optimizer parameter, in a file that
+    never names `automatic_optimization`: that step runs the closure (training_step, the clear,
+    backward) and updates, so the clip reaches no step (the next closure clears first). Reported
+    without a fix (the clip belongs in `configure_gradient_clipping` or `on_before_optimizer_step`).
+
     Likewise a clip at the top level of a transformers `TrainerCallback`'s `on_optimizer_step`
     (or `on_step_end`), also of a subclass of one of the file's callbacks: the Trainer calls it
     right after `optimizer.step()` (after its `model.zero_grad()`), so the clip changes no step.
@@ -325,6 +332,10 @@ class ClipAfterStep(LoopRule):
         "`{clip}` runs in `on_before_zero_grad`, which Lightning calls after the optimizer step, right before it"
         " zeroes the gradients: the clip never reaches a step; clip in `on_before_optimizer_step`"
     )
+    message_step_override = (
+        "`{clip}` runs in `optimizer_step` after `{step}`, which ran training_step, backward and the update:"
+        " the step used unclipped gradients; clip in `configure_gradient_clipping` or `on_before_optimizer_step`"
+    )
     message_batch_end_hook = (
         "`{clip}` runs in `on_train_batch_end`, which Lightning calls after the batch's optimizer step:"
         " the step used unclipped gradients; clip in `on_before_optimizer_step`"
@@ -366,6 +377,12 @@ class ClipAfterStep(LoopRule):
             yield from self._zero_grad_hooks(model)
         if b"on_train_batch_end" in data and b"clip_grad" in data:
             yield from self._batch_end_hooks(model, b"automatic_optimization" in data)
+        if (
+            any("optimizer_step" in methods for methods in model.facts.methods.values())
+            and b"clip_grad" in data
+            and b"automatic_optimization" not in data
+        ):
+            yield from self._step_overrides(model)
         if b"register_post_accumulate_grad_hook" in data:
             yield from self._hook_steps(model)
         yield from self._callback_hooks(model)
@@ -412,6 +429,55 @@ class ClipAfterStep(LoopRule):
                     fix=fix,
                     related=(found.hook,),
                 )
+
+    def _step_overrides(self, model: ModuleModel) -> Iterator[Finding]:
+        """A finite torch clip at the top level of a LightningModule's `optimizer_step` override
+        (the table's "step-override" hook; also of a subclass of a LightningModule class of the
+        file) after a top-level statement calling `.step(` on the hook's optimizer parameter
+        (`optimizer.step(closure=optimizer_closure)`): under automatic optimization that call
+        runs the closure (training_step, the clear, backward) and then updates, and the next
+        batch's closure clears before its backward, so the clip changes no step
+        (tests/libraries/test_lightning.py::test_clip_after_the_step_in_the_optimizer_step_override_changes_no_step).
+        Reported without a fix."""
+        from gradfix.analysis.frameworks import framework_through_file
+
+        facts = model.facts
+        source = model.source
+        for name, methods in facts.methods.items():
+            hook = methods.get("optimizer_step")
+            cls = facts.classes.get(name)
+            if hook is None or cls is None or not isinstance(hook.node, ast.FunctionDef):
+                continue
+            entry = framework_through_file(cls, facts.classes, facts.imports.qualify)
+            if entry is None or entry.hooks.get("optimizer_step") != "step-override":
+                continue
+            place = dict(entry.optimizer_arguments).get("optimizer_step")
+            params = hook.node.args.posonlyargs + hook.node.args.args
+            if place is None or len(params) <= place:
+                continue
+            optimizer = params[place].arg
+            step = None
+            for stmt in hook.node.body:
+                if step is None:
+                    step = next(
+                        (
+                            node
+                            for node in ast_walk(stmt)
+                            if isinstance(node, ast.Call)
+                            and isinstance(node.func, ast.Attribute)
+                            and node.func.attr == "step"
+                            and dotted(node.func.value) == optimizer
+                        ),
+                        None,
+                    )
+                    continue
+                if self._finite_torch_clip(stmt, model):
+                    value = stmt.value  # type: ignore[attr-defined]
+                    yield Finding(
+                        self.code,
+                        self.message_step_override.format(clip=source.code(value.func), step=source.code(step)),
+                        value,
+                    )
 
     def _zero_grad_hooks(self, model: ModuleModel) -> Iterator[Finding]:
         """A clip (`torch.nn.utils.clip_grad_norm_` / `clip_grad_value_`, a finite threshold) at

@@ -67,6 +67,13 @@ class SchedulerBeforeOptimizer(LoopRule):
     plain signature `(self, batch, batch_idx)` and the class no `on_train_batch_end` (reported
     without a fix otherwise); not under automatic optimization.
 
+    Also a LightningModule's `optimizer_step(self, epoch, batch_idx, optimizer, optimizer_closure)`
+    override (in a file that never names `automatic_optimization`) whose top level steps a
+    scheduler (`self.lr_schedulers().step()`, or `self.<name>.step()` where every value the file
+    binds to `self.<name>` is a torch lr_scheduler) before a later top-level statement calls the
+    optimizer parameter's `.step(...)`: that call runs the closure and the update, so the first
+    learning rate is skipped. Reported without a fix.
+
     A per-epoch step under `if epoch == 0:` followed by `continue` (the first iteration steps the
     scheduler and skips the rest, the optimizer's step included) is reported without a fix: the
     scheduler still steps before any optimizer step, and the schedule's first value never sets
@@ -321,6 +328,10 @@ class SchedulerBeforeOptimizer(LoopRule):
         "`{sched}` runs in a handler of `{trainer}`'s ITERATION_STARTED, before its process function's "
         "`{opt}.step()`: the first learning rate is skipped"
     )
+    step_override_message = (
+        "`{sched}` runs in `optimizer_step` before `{step}`, which runs training_step, backward and the"
+        " update: the first learning rate is skipped; step the scheduler after it"
+    )
     batch_start_message = (
         "`{sched}` runs in `on_train_batch_start`, which Lightning calls before `training_step`'s "
         "`{opt}.step()`: the first learning rate is skipped"
@@ -402,6 +413,11 @@ class SchedulerBeforeOptimizer(LoopRule):
                 if id(finding.node) not in seen:
                     seen.add(id(finding.node))
                     yield finding
+        if any("optimizer_step" in methods for methods in model.facts.methods.values()) and b"automatic_optimization" not in model.source.data:
+            for finding in self._step_overrides(model):
+                if id(finding.node) not in seen:
+                    seen.add(id(finding.node))
+                    yield finding
         if b"register_post_accumulate_grad_hook" in model.source.data:
             for finding in self._hook_steps(model):
                 if id(finding.node) not in seen:
@@ -450,6 +466,57 @@ class SchedulerBeforeOptimizer(LoopRule):
                     fix=fix,
                     related=(step.statement,),
                 )
+
+    def _step_overrides(self, model: ModuleModel) -> Iterator[Finding]:
+        """A scheduler stepped at the top level of a LightningModule's `optimizer_step` override
+        before a later top-level statement calls the optimizer parameter's `.step(...)` (the
+        closure step: training_step, backward, the update), under automatic optimization
+        (tests/libraries/test_lightning.py::test_scheduler_before_the_closure_step_in_the_optimizer_step_override_skips_the_first_rate).
+        The scheduler: `self.lr_schedulers()`, or `self.<name>` bound in the file only to torch
+        lr_scheduler constructors. Reported without a fix."""
+        from gradfix.analysis.frameworks import framework_through_file
+
+        facts = model.facts
+        source = model.source
+        qualify = facts.imports.qualify
+        for name, methods in facts.methods.items():
+            hook = methods.get("optimizer_step")
+            cls = facts.classes.get(name)
+            if hook is None or cls is None or not isinstance(hook.node, ast.FunctionDef):
+                continue
+            entry = framework_through_file(cls, facts.classes, qualify)
+            if entry is None or entry.hooks.get("optimizer_step") != "step-override":
+                continue
+            place = dict(entry.optimizer_arguments).get("optimizer_step")
+            params = hook.node.args.posonlyargs + hook.node.args.args
+            if place is None or len(params) <= place:
+                continue
+            optimizer = params[place].arg
+            schedules: list[ast.Call] = []
+            for stmt in hook.node.body:
+                step = next(
+                    (
+                        node
+                        for node in ast_walk(stmt)
+                        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                        and node.func.attr == "step" and dotted(node.func.value) == optimizer
+                    ),
+                    None,
+                )  # fmt: skip
+                if step is not None:
+                    for call in schedules:
+                        yield Finding(
+                            self.code,
+                            self.step_override_message.format(sched=source.code(call), step=source.code(step)),
+                            call,
+                        )
+                    break
+                call = stmt.value if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
+                if call is None or not isinstance(call.func, ast.Attribute) or call.func.attr != "step" or call.args or call.keywords:
+                    continue
+                held = call.func.value
+                if _lr_schedulers_call(held) or _torch_scheduler_attribute(held, model):
+                    schedules.append(call)
 
     def _batch_start_hooks(self, model: ModuleModel) -> Iterator[Finding]:
         """A LightningModule under manual optimization whose `training_step` steps one
@@ -2464,6 +2531,19 @@ def _one_step_each_call(model: ModuleModel, process: ast.AST) -> tuple[TrainingL
 
 def _is_docstring(stmt: ast.stmt) -> bool:
     return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str)
+
+
+def _torch_scheduler_attribute(node: ast.expr, model: ModuleModel) -> bool:
+    """`self.decay` where every value the file binds to `self.decay` is a torch lr_scheduler
+    constructor (`torch.optim.lr_scheduler.ExponentialLR(opt, 0.9)`)."""
+    key = dotted(node)
+    if key is None or not key.startswith("self.") or key.count(".") != 1:
+        return False
+    values = assigned_values(model, key)
+    qualify = model.facts.imports.qualify
+    return bool(values) and all(
+        isinstance(v, ast.Call) and (qualify(call_name(v)) or "").startswith("torch.optim.lr_scheduler.") for v in values
+    )
 
 
 def _lr_schedulers_call(node: ast.AST | None) -> bool:

@@ -117,6 +117,34 @@ def test_prepare_returns_its_arguments_kinds_in_order() -> None:
     assert isinstance(accelerator.prepare(torch.optim.SGD(_tiny.linear().parameters(), lr=0.1)), AcceleratedOptimizer)
 
 
+def test_prepared_scheduler_steps_like_the_bare_one_outside_accumulate() -> None:
+    """A scheduler handed back by `prepare` (one process, no accumulation) advances once per
+    `step()` after a prepared optimizer's step, like the bare scheduler: its horizon is the
+    constructor's, counted in the calls the loop makes (GF020 reads it through `prepare`)."""
+    lrs = {}
+    for prepared in (False, True):
+        AcceleratorState._reset_state(True)
+        GradientState._reset_state()
+        accelerator = Accelerator(cpu=True)
+        model = _tiny.linear()
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        scheduler = torch.optim.lr_scheduler.OneCycleLR(optimizer, max_lr=0.5, total_steps=12)
+        if prepared:
+            model, optimizer, scheduler = accelerator.prepare(model, optimizer, scheduler)
+        seen = []
+        for epoch in range(3):
+            for x, y in _tiny.batches(4, 4):
+                optimizer.zero_grad()
+                torch.nn.functional.mse_loss(model(x), y).backward()
+                optimizer.step()
+            scheduler.step()
+            seen.append(optimizer.param_groups[0]["lr"])
+        lrs[prepared] = seen
+    assert lrs[True] == lrs[False]
+    # three calls over a horizon of 12: a quarter of the cycle, still warming up
+    assert lrs[True][0] < lrs[True][1] < lrs[True][2] < 0.5
+
+
 def test_accumulate_gates_step_and_zero_grad_off_sync_steps() -> None:
     accelerator = Accelerator(cpu=True, gradient_accumulation_steps=3)
     model = _tiny.linear()

@@ -1145,6 +1145,85 @@ def test_clip_in_the_batch_end_hook_changes_no_step() -> None:
     assert not _tiny.same(batch_end, fit(_ClippedInAHook(None), accumulate_grad_batches=2))
 
 
+class _ClipInStepOverride(pl.LightningModule):
+    def __init__(self, where: str | None) -> None:
+        super().__init__()
+        self.net = _tiny.linear()
+        self.where = where
+
+    def training_step(self, batch, batch_idx):
+        return _tiny.mse(self.net, batch) * 50
+
+    def optimizer_step(self, epoch, batch_idx, optimizer, optimizer_closure=None):
+        optimizer.step(closure=optimizer_closure)
+        if self.where == "after":
+            torch.nn.utils.clip_grad_norm_(self.parameters(), 0.01)
+
+    def configure_gradient_clipping(self, optimizer, gradient_clip_val=None, gradient_clip_algorithm=None):
+        if self.where == "configure":
+            torch.nn.utils.clip_grad_norm_(self.parameters(), 0.01)
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.1)
+
+
+def test_clip_after_the_step_in_the_optimizer_step_override_changes_no_step() -> None:
+    """Under automatic optimization Lightning calls the module's `optimizer_step(epoch,
+    batch_idx, optimizer, optimizer_closure)`; `optimizer.step(closure=optimizer_closure)` runs
+    the closure (training_step, the clear, backward) and then updates, so a clip written after
+    it changes no step (the next closure clears first), with or without accumulation (GF010,
+    reported without a fix); the same clip in `configure_gradient_clipping` (called inside the
+    closure, after backward) clips every step."""
+    def fit(module: pl.LightningModule, **kwargs) -> list[torch.Tensor]:
+        _trainer(**kwargs).fit(module, _loader(6))
+        return _tiny.weights(module.net)
+
+    for accumulate in (1, 2):
+        plain = fit(_ClipInStepOverride(None), accumulate_grad_batches=accumulate)
+        assert _tiny.same(fit(_ClipInStepOverride("after"), accumulate_grad_batches=accumulate), plain)
+        assert not _tiny.same(fit(_ClipInStepOverride("configure"), accumulate_grad_batches=accumulate), plain)
+
+
+class _ScheduledInStepOverride(pl.LightningModule):
+    def __init__(self, before: bool) -> None:
+        super().__init__()
+        self.net = _tiny.linear()
+        self.before = before
+        self.rates: list[float] = []
+
+    def training_step(self, batch, batch_idx):
+        self.rates.append(self.optimizers().param_groups[0]["lr"])
+        return _tiny.mse(self.net, batch)
+
+    def optimizer_step(self, epoch, batch_idx, optimizer, optimizer_closure=None):
+        if self.before:
+            self.decay.step()
+        optimizer.step(closure=optimizer_closure)
+        if not self.before:
+            self.decay.step()
+
+    def configure_optimizers(self):
+        opt = torch.optim.SGD(self.parameters(), lr=0.1)
+        self.decay = torch.optim.lr_scheduler.ExponentialLR(opt, gamma=0.5)
+        return opt
+
+
+def test_scheduler_before_the_closure_step_in_the_optimizer_step_override_skips_the_first_rate() -> None:
+    """Under automatic optimization the module's `optimizer_step` override runs before the
+    batch's training_step: `optimizer.step(closure=optimizer_closure)` runs training_step,
+    backward and the update. A scheduler stepped before that call has already decayed the rate
+    the first update uses (the first rate is skipped, GF012, reported without a fix); stepped
+    after it, the first update uses the optimizer's own rate."""
+    runs = {}
+    for before in (True, False):
+        module = _ScheduledInStepOverride(before)
+        _trainer().fit(module, _loader(4))
+        runs[before] = (module.rates, _tiny.weights(module.net))
+    assert runs[False][0] == pytest.approx([0.1, 0.05, 0.025, 0.0125])
+    assert runs[True][0] == pytest.approx([0.05, 0.025, 0.0125, 0.00625])
+    assert not _tiny.same(runs[True][1], runs[False][1])
+
+
 def test_clip_in_the_before_zero_grad_hook_changes_no_step() -> None:
     """Lightning calls `on_before_zero_grad` (of the module and of callbacks) after
     `training_step`, right before zeroing the previous step's gradients: a clip there changes no

@@ -264,3 +264,61 @@ def test_searches_tried_only_at_their_literal_answer_as_whole_text_searches() ->
         assert _calls_a_base_method(data) == expected, text
         said["base method"] += expected
     assert all(count > 50 for count in said.values()), said
+
+
+def _shapes_and_names() -> tuple[list[str], list[str]]:
+    """Texts for the per-name oracles below: gradfix's own modules, the before/after fixtures and
+    texts put together at random from definitions, assignments, calls, comments and strings of
+    a few names (prefixes and suffixes of each other, one with regex metacharacters)."""
+    import random
+
+    root = Path(gradfix.__file__).parent
+    texts = [path.read_text(encoding="utf-8") for path in sorted(root.rglob("*.py"))]
+    fixtures = Path(__file__).parent / "before_after"
+    texts += [path.read_text(encoding="utf-8", errors="replace") for path in sorted(fixtures.rglob("*.py"))]
+    names = ["step", "train_step", "step2", "Net", "NetBase", "é_net", "a.b", "x+(", "lr", "s", "class", "def"]
+    pieces = [
+        *names, "self.", "self .", "myself.", "_self.", ".", " ", "  ", "\t", "\n", "\r\n", "=", "==", "!=", ":", ": int",
+        ": dict[str, int] ", "(", ")", "(x)", "# ", "'", '"', "def ", "class ", "async ", "async\tdef ", "def\t",
+        "    ", "x", "_", "é", "1", "\\", "[", "]", *(f"self.{name} = " for name in names), *(f"def {name}(" for name in names),
+        *(f"\nclass {name}:" for name in names), *(f"{name}(" for name in names),
+    ]
+    generator = random.Random(67)
+    texts += ["".join(generator.choice(pieces) for _ in range(generator.randint(1, 14))) for _ in range(6000)]
+    return texts, names
+
+
+def test_searches_around_a_name_answer_as_the_pattern_made_for_it() -> None:
+    """`around` with a name between two fixed patterns (`overriding`'s `self.<name> = ...`,
+    `_never_built`'s `<Class>(`) and `_defined_at` (`_says_backward_in`'s `def|class <name>`)
+    find what the pattern compiled for that name finds (the old code, kept here as the oracle),
+    at the same places."""
+    from gradfix.analysis.loops import _ASSIGNED_AFTER, _CALLED_AFTER, _NOT_AFTER_NAME, _WORD_START
+    from gradfix.patterns import around
+    from gradfix.project import _defined_at
+
+    texts, names = _shapes_and_names()
+    found = {"assigned": 0, "called": 0, "defined": 0}
+    for text in texts:
+        data = text.encode("utf-8")
+        for name in names:
+            literal = f"self.{name}"
+            oracle = re.compile(rf"\bself\.{re.escape(name)}\s*(?::[^=\n]*)?=(?!=)")
+            expected = [m.span() for m in starting_at(oracle, text, literal)]
+            assert list(around(text, literal, _WORD_START, _ASSIGNED_AFTER)) == expected, (text, name)
+            found["assigned"] += len(expected)
+            oracle = re.compile(rf"(?<![\w.]){re.escape(name)}\s*\(")
+            expected = [m.span() for m in starting_at(oracle, text, name)]
+            assert expected == [m.span() for m in oracle.finditer(text)]
+            assert list(around(text, name, _NOT_AFTER_NAME, _CALLED_AFTER)) == expected, (text, name)
+            found["called"] += len(expected)
+            encoded = name.encode("utf-8")
+            match = re.search(rb"^(?:async[ \t]+)?(?:def|class)[ \t]+" + re.escape(encoded) + rb"\b", data, re.M)
+            assert _defined_at(data, encoded) == (-1 if match is None else match.end()), (text, name)
+            found["defined"] += match is not None
+    for name in ("", " step", "\tx"):  # the regex's own answer (its longest `[ \t]+`)
+        for data in (b"def  step():\n", b"class\t\tx:\n", b"x = 1\n", b""):
+            match = re.search(rb"^(?:async[ \t]+)?(?:def|class)[ \t]+" + re.escape(name.encode()) + rb"\b", data, re.M)
+            assert _defined_at(data, name.encode()) == (-1 if match is None else match.end())
+    assert min(found.values()) > 1000, found
+

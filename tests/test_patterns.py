@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import re
 import subprocess
 import sys
@@ -322,3 +323,46 @@ def test_searches_around_a_name_answer_as_the_pattern_made_for_it() -> None:
             assert _defined_at(data, name.encode()) == (-1 if match is None else match.end())
     assert min(found.values()) > 1000, found
 
+
+_MADE_AT_IMPORT = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import gradfix.patterns as patterns
+made = []
+init = patterns.LazyPattern.__init__
+def recording(self, pattern, flags=0):
+    caller = sys._getframe(2)  # LazyPattern(...) is made by `lazily`, called at the pattern's line
+    made.append([caller.f_code.co_filename, caller.f_lineno, repr(pattern), flags])
+    init(self, pattern, flags)
+patterns.LazyPattern.__init__ = recording
+from pattern_table import module_patterns
+stored = {(repr(pattern), flags) for pattern, flags in module_patterns()}
+sys.__stderr__.write(json.dumps([row + [(row[2], row[3]) in stored] for row in made]))
+"""
+
+
+def test_every_lazily_call_of_the_package_is_in_the_compiled_table() -> None:
+    """Each `lazily(...)` call written in gradfix runs when its module is imported and makes a
+    pattern `scripts/pattern_table.py` stores (one written in a function, or in a shape the
+    script does not read, such as a tuple of pairs, would be compiled at every run)."""
+    import ast
+
+    root = Path(gradfix.__file__).parent
+    sites = []
+    for path in sorted(root.rglob("*.py")):
+        if path.name == "patterns.py" and path.parent == root:
+            continue  # its own definition and docstrings
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        sites += [
+            (str(path), node.lineno, node.end_lineno)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "lazily"
+        ]
+    scripts = Path(__file__).parent.parent / "scripts"
+    done = subprocess.run([sys.executable, "-c", _MADE_AT_IMPORT, str(scripts)], capture_output=True, timeout=300, env={**os.environ, "PYTHONPATH": str(root.parent)})
+    made = json.loads(done.stderr.decode().splitlines()[-1])
+    assert len(sites) > 100 and len(made) >= len(sites)
+    for path, start, end in sites:
+        rows = [row for row in made if row[0] == path and start <= row[1] <= end]
+        assert rows, f"{path}:{start}: `lazily(...)` not called when the module is imported"
+        assert all(row[4] for row in rows), f"{path}:{start}: not in gradfix/_compiled_patterns.py ({rows})"

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
     from typing import AnyStr
 
-__all__ = ["LazyPattern", "calls", "lazily", "starting_at"]
+__all__ = ["LazyPattern", "around", "calls", "lazily", "starting_at"]
 
 _METHODS = ("search", "match", "fullmatch", "finditer", "findall", "sub", "subn", "split")
 
@@ -174,6 +174,22 @@ def starting_at(pattern: re.Pattern[AnyStr], text: AnyStr, literal: AnyStr) -> I
             at = text.find(literal, at + 1)
         else:
             yield match
+            at = text.find(literal, max(match.end(), at + 1))
+
+
+def around(text: AnyStr, literal: AnyStr, before: re.Pattern[AnyStr], after: re.Pattern[AnyStr]) -> Iterator[tuple[int, int]]:
+    """The start and end of each match `starting_at(re.compile(before.pattern +
+    re.escape(literal) + after.pattern, flags), text, literal)` finds, without compiling a
+    pattern for each literal (a name): `before` is zero-width assertions only (`\\b`,
+    `(?<![\\w.])`), tried where `literal` starts; `after` is matched where it ends (both
+    compiled with the same flags; they still see the text before them)."""
+    at = text.find(literal)
+    while at != -1:
+        match = after.match(text, at + len(literal)) if before.match(text, at) is not None else None
+        if match is None:
+            at = text.find(literal, at + 1)
+        else:
+            yield at, match.end()
             at = text.find(literal, max(match.end(), at + 1))
 
 

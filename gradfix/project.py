@@ -1082,15 +1082,38 @@ def _called_stubs(data: bytes) -> list[str]:
     return found
 
 
+_DEFINING = lazily(rb"(?:async[ \t]+)?(?:def|class)[ \t]+")  # a line's text before a defined name
+_WORD_EDGE = lazily(rb"\b")
+
+
+def _defined_at(data: bytes, name: bytes) -> int:
+    """Where the first match of `re.search(rb"^(?:async[ \\t]+)?(?:def|class)[ \\t]+" +
+    re.escape(name) + rb"\\b", data, re.M)` ends (-1: none), without compiling a pattern for
+    each name: each occurrence of the name whose line's text before it is `def `/`class `
+    (`_DEFINING`, the whole of it) and which ends a word. (The regex prefers the longest
+    `[ \\t]+`, the first occurrence here the shortest: the same one unless the name starts with
+    a space or a tab, or is empty, which go to the regex.)"""
+    if not name or name[:1] in b" \t":
+        found = re.search(rb"^(?:async[ \t]+)?(?:def|class)[ \t]+" + re.escape(name) + rb"\b", data, re.M)
+        return -1 if found is None else found.end()
+    at = data.find(name)
+    while at != -1:
+        end = at + len(name)
+        if _DEFINING.fullmatch(data, data.rfind(b"\n", 0, at) + 1, at) is not None and _WORD_EDGE.match(data, end) is not None:
+            return end
+        at = data.find(name, at + 1)
+    return -1
+
+
 def _says_backward_in(data: bytes, name: bytes, depth: int = 0) -> bool:
     """The text of the top-level `def name(` or `class name` of a module, up to the next line
     that starts at the margin, says a backward word, or calls a top-level function of the
     same module whose text does (`train_one_epoch` calling `train_step`; one level)."""
-    found = re.search(rb"^(?:async[ \t]+)?(?:def|class)[ \t]+" + re.escape(name) + rb"\b", data, re.M) if name in data else None
-    if found is None:
+    end = _defined_at(data, name)
+    if end == -1:
         return False
-    after = _MARGIN_LINE.search(data, found.end())
-    body = data[found.end() : after.start() if after is not None else len(data)]
+    after = _MARGIN_LINE.search(data, end)
+    body = data[end : after.start() if after is not None else len(data)]
     if any(word in body for word in _BACKWARD_BYTES):
         return True
     return depth == 0 and any(

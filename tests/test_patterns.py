@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import re
 import subprocess
 import sys
@@ -264,3 +265,104 @@ def test_searches_tried_only_at_their_literal_answer_as_whole_text_searches() ->
         assert _calls_a_base_method(data) == expected, text
         said["base method"] += expected
     assert all(count > 50 for count in said.values()), said
+
+
+def _shapes_and_names() -> tuple[list[str], list[str]]:
+    """Texts for the per-name oracles below: gradfix's own modules, the before/after fixtures and
+    texts put together at random from definitions, assignments, calls, comments and strings of
+    a few names (prefixes and suffixes of each other, one with regex metacharacters)."""
+    import random
+
+    root = Path(gradfix.__file__).parent
+    texts = [path.read_text(encoding="utf-8") for path in sorted(root.rglob("*.py"))]
+    fixtures = Path(__file__).parent / "before_after"
+    texts += [path.read_text(encoding="utf-8", errors="replace") for path in sorted(fixtures.rglob("*.py"))]
+    names = ["step", "train_step", "step2", "Net", "NetBase", "é_net", "a.b", "x+(", "lr", "s", "class", "def"]
+    pieces = [
+        *names, "self.", "self .", "myself.", "_self.", ".", " ", "  ", "\t", "\n", "\r\n", "=", "==", "!=", ":", ": int",
+        ": dict[str, int] ", "(", ")", "(x)", "# ", "'", '"', "def ", "class ", "async ", "async\tdef ", "def\t",
+        "    ", "x", "_", "é", "1", "\\", "[", "]", *(f"self.{name} = " for name in names), *(f"def {name}(" for name in names),
+        *(f"\nclass {name}:" for name in names), *(f"{name}(" for name in names),
+    ]
+    generator = random.Random(67)
+    texts += ["".join(generator.choice(pieces) for _ in range(generator.randint(1, 14))) for _ in range(6000)]
+    return texts, names
+
+
+def test_searches_around_a_name_answer_as_the_pattern_made_for_it() -> None:
+    """`around` with a name between two fixed patterns (`overriding`'s `self.<name> = ...`,
+    `_never_built`'s `<Class>(`) and `_defined_at` (`_says_backward_in`'s `def|class <name>`)
+    find what the pattern compiled for that name finds (the old code, kept here as the oracle),
+    at the same places."""
+    from gradfix.analysis.loops import _ASSIGNED_AFTER, _CALLED_AFTER, _NOT_AFTER_NAME, _WORD_START
+    from gradfix.patterns import around
+    from gradfix.project import _defined_at
+
+    texts, names = _shapes_and_names()
+    found = {"assigned": 0, "called": 0, "defined": 0}
+    for text in texts:
+        data = text.encode("utf-8")
+        for name in names:
+            literal = f"self.{name}"
+            oracle = re.compile(rf"\bself\.{re.escape(name)}\s*(?::[^=\n]*)?=(?!=)")
+            expected = [m.span() for m in starting_at(oracle, text, literal)]
+            assert list(around(text, literal, _WORD_START, _ASSIGNED_AFTER)) == expected, (text, name)
+            found["assigned"] += len(expected)
+            oracle = re.compile(rf"(?<![\w.]){re.escape(name)}\s*\(")
+            expected = [m.span() for m in starting_at(oracle, text, name)]
+            assert expected == [m.span() for m in oracle.finditer(text)]
+            assert list(around(text, name, _NOT_AFTER_NAME, _CALLED_AFTER)) == expected, (text, name)
+            found["called"] += len(expected)
+            encoded = name.encode("utf-8")
+            match = re.search(rb"^(?:async[ \t]+)?(?:def|class)[ \t]+" + re.escape(encoded) + rb"\b", data, re.M)
+            assert _defined_at(data, encoded) == (-1 if match is None else match.end()), (text, name)
+            found["defined"] += match is not None
+    for name in ("", " step", "\tx"):  # the regex's own answer (its longest `[ \t]+`)
+        for data in (b"def  step():\n", b"class\t\tx:\n", b"x = 1\n", b""):
+            match = re.search(rb"^(?:async[ \t]+)?(?:def|class)[ \t]+" + re.escape(name.encode()) + rb"\b", data, re.M)
+            assert _defined_at(data, name.encode()) == (-1 if match is None else match.end())
+    assert min(found.values()) > 1000, found
+
+
+_MADE_AT_IMPORT = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import gradfix.patterns as patterns
+made = []
+init = patterns.LazyPattern.__init__
+def recording(self, pattern, flags=0):
+    caller = sys._getframe(2)  # LazyPattern(...) is made by `lazily`, called at the pattern's line
+    made.append([caller.f_code.co_filename, caller.f_lineno, repr(pattern), flags])
+    init(self, pattern, flags)
+patterns.LazyPattern.__init__ = recording
+from pattern_table import module_patterns
+stored = {(repr(pattern), flags) for pattern, flags in module_patterns()}
+sys.__stderr__.write(json.dumps([row + [(row[2], row[3]) in stored] for row in made]))
+"""
+
+
+def test_every_lazily_call_of_the_package_is_in_the_compiled_table() -> None:
+    """Each `lazily(...)` call written in gradfix runs when its module is imported and makes a
+    pattern `scripts/pattern_table.py` stores (one written in a function, or in a shape the
+    script does not read, such as a tuple of pairs, would be compiled at every run)."""
+    import ast
+
+    root = Path(gradfix.__file__).parent
+    sites = []
+    for path in sorted(root.rglob("*.py")):
+        if path.name == "patterns.py" and path.parent == root:
+            continue  # its own definition and docstrings
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        sites += [
+            (str(path), node.lineno, node.end_lineno)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "lazily"
+        ]
+    scripts = Path(__file__).parent.parent / "scripts"
+    done = subprocess.run([sys.executable, "-c", _MADE_AT_IMPORT, str(scripts)], capture_output=True, timeout=300, env={**os.environ, "PYTHONPATH": str(root.parent)})
+    made = json.loads(done.stderr.decode().splitlines()[-1])
+    assert len(sites) > 100 and len(made) >= len(sites)
+    for path, start, end in sites:
+        rows = [row for row in made if row[0] == path and start <= row[1] <= end]
+        assert rows, f"{path}:{start}: `lazily(...)` not called when the module is imported"
+        assert all(row[4] for row in rows), f"{path}:{start}: not in gradfix/_compiled_patterns.py ({rows})"

@@ -55,7 +55,7 @@ from gradfix.analysis.names import (
     stdlib_names,
     substitute_root,
 )
-from gradfix.patterns import calls, lazily, on_lines, starting_at
+from gradfix.patterns import around, calls, lazily, on_lines, starting_at
 from gradfix.project import GRADIENT_BYTES, absolute, reexported, split_qualified
 from gradfix.records import dataclass, field
 from gradfix.source import BIG_FILE, COMPOUND_KINDS, FOR_LOOP_KINDS, FOR_LOOPS, FUNCTIONS, LOOP_KINDS, LOOPS, MATCH, TRIES, WITH_KINDS, WITHS, Source
@@ -5166,6 +5166,12 @@ def _alternatives(value: ast.expr | None) -> list[ast.expr | None]:
     return [value]
 
 
+_WORD_START = lazily(r"\b")
+_ASSIGNED_AFTER = lazily(r"\s*(?::[^=\n]*)?=(?!=)")  # `self.<name> = ...` (`overriding`): `\bself\.<name>` then this
+_NOT_AFTER_NAME = lazily(r"(?<![\w.])")
+_CALLED_AFTER = lazily(r"\s*\(")  # `<Class>(` (`_never_built`): `(?<![\w.])<Class>` then this
+
+
 def overriding(facts: ModuleFacts, class_name: str, found: FunctionInfo | None, name: str | None = None) -> FunctionInfo | None:
     """What `self.name()` runs in a method of `class_name`: `found`, or, when that is a stub
     (`def training_step(self, batch): raise NotImplementedError` in a trainer base) or the
@@ -5176,7 +5182,7 @@ def overriding(facts: ModuleFacts, class_name: str, found: FunctionInfo | None, 
         # no method of the class or its bases: a subclass's, when one alone defines it (unless
         # the name is an attribute the objects set, `self.train_step = step_fn`)
         text = facts.source.text
-        if f"self.{name}" in text and next(starting_at(re.compile(rf"\bself\.{re.escape(name)}\s*(?::[^=\n]*)?=(?!=)"), text, f"self.{name}"), None):
+        if f"self.{name}" in text and next(around(text, f"self.{name}", _WORD_START, _ASSIGNED_AFTER), None):
             return None
     elif found is None:
         return found
@@ -5252,9 +5258,9 @@ def _never_built(facts: ModuleFacts, class_name: str) -> bool:
     if class_name not in known:
         text = facts.source.text
         known[class_name] = True
-        for match in starting_at(re.compile(rf"(?<![\w.]){re.escape(class_name)}\s*\("), text, class_name):
-            line_start = text.rfind("\n", 0, match.start()) + 1
-            if not text[line_start : match.start()].lstrip().startswith("class "):
+        for start, _ in around(text, class_name, _NOT_AFTER_NAME, _CALLED_AFTER):
+            line_start = text.rfind("\n", 0, start) + 1
+            if not text[line_start:start].lstrip().startswith("class "):
                 known[class_name] = False
                 break
     return known[class_name]

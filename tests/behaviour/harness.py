@@ -132,6 +132,9 @@ _PRELOAD = frozenset({
     "accelerate", "deepspeed", "ignite", "lightning", "lightning_fabric", "pytorch_lightning",
     "schedulefree", "timm", "transformers",
 })  # fmt: skip
+# Libraries a script imports under stand-ins of its own (timm with torchvision stubbed: the stub is
+# in the script, so only the forked child may import them; the server, which has no stub, must not).
+_NOT_PRELOADED: frozenset[str] = frozenset()
 
 
 class _Run:
@@ -149,7 +152,7 @@ class _ForkServer:
         self._process: subprocess.Popen[str] | None = None
 
     def run(self, path: Path, timeout: float) -> _Run:
-        request = {"path": str(path), "timeout": timeout, "preload": sorted(_imported_libraries(path))}
+        request = {"path": str(path), "timeout": timeout, "preload": sorted(_imported_libraries(path) - _NOT_PRELOADED)}
         with self._lock:
             if self._process is None or self._process.poll() is not None:
                 self._process = subprocess.Popen(

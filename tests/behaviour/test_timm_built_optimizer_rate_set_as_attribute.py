@@ -2,7 +2,7 @@
 rate set as `opt.lr` is never read by `step()`. The fix (unsafe: timm builds two groups over a
 module, with and without weight decay) writes the rate into every group and trains exactly like
 the hand fix, with timm's own factory (the whole of timm imported, torchvision and PIL stubbed:
-tests/libraries/standins/vision_stub.py; each script in a fresh interpreter)."""
+tests/libraries/standins/vision_stub.py; each script in a forked child of the fork server, which never imports timm itself)."""
 
 from __future__ import annotations
 
@@ -57,5 +57,5 @@ HAND = BUGGY + '''
 
 
 def test_rate_set_on_a_timm_built_optimizer_is_written_into_its_groups(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setattr(harness, "_FORKS", False)  # the stub must not reach the fork server
+    monkeypatch.setattr(harness, "_NOT_PRELOADED", frozenset({"timm"}))  # the stub is in the script: timm imported in the child only
     assert_fixed_like_hand(tmp_path, SCRIPT.replace("SETTING", BUGGY), SCRIPT.replace("SETTING", HAND), "--select", "GF024", "--unsafe-fixes")

@@ -1,5 +1,5 @@
 """Two timm idioms, with timm's own code (the whole of timm imported, torchvision and PIL
-stubbed: tests/libraries/standins/vision_stub.py; each script in a fresh interpreter):
+stubbed: tests/libraries/standins/vision_stub.py; each script in a forked child of the fork server, which never imports timm itself):
 - GF030: `create_optimizer_v2(model, "adamw", ...)` built at the top of every epoch restarts
   AdamW's moments and step count each epoch; the fix builds it once before the loop and trains
   exactly like the hand fix, the buggy script otherwise.
@@ -83,14 +83,14 @@ for epoch in range(3):
 
 
 def test_timm_factory_optimizer_built_each_epoch_is_built_once(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setattr(harness, "_FORKS", False)  # the stub must not reach the fork server
+    monkeypatch.setattr(harness, "_NOT_PRELOADED", frozenset({"timm"}))  # the stub is in the script: timm imported in the child only
     buggy = REBUILT.replace("BUILD_ONCE\n", "").replace("BUILD_EACH", "    " + BUILD)
     hand = REBUILT.replace("BUILD_ONCE", BUILD).replace("BUILD_EACH\n", "")
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF030")
 
 
 def test_sigmoid_into_timm_binary_cross_entropy_is_removed(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setattr(harness, "_FORKS", False)
+    monkeypatch.setattr(harness, "_NOT_PRELOADED", frozenset({"timm"}))
     buggy = BCE.replace("SCORES", "torch.sigmoid(model(x))")
     hand = BCE.replace("SCORES", "model(x)")
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF018")

@@ -1,5 +1,5 @@
 """GF025 with timm's own schedulers (the whole of timm imported, torchvision and PIL stubbed:
-tests/libraries/standins/vision_stub.py; each script in a fresh interpreter). A timm scheduler's
+tests/libraries/standins/vision_stub.py; each script in a forked child of the fork server, which never imports timm itself). A timm scheduler's
 constructor writes its first rate into the optimizer (the warm-up's `warmup_lr_init`, or the
 optimizer's initial rate); built at the top of every epoch and stepped at its end (`step(epoch +
 1)`, timm's convention), every epoch trains at that first rate. The fix builds it once before the
@@ -62,7 +62,7 @@ BUILDS = {
 
 @pytest.mark.parametrize("build", sorted(BUILDS))
 def test_timm_scheduler_built_each_epoch_is_built_once(tmp_path: Path, monkeypatch, build: str) -> None:
-    monkeypatch.setattr(harness, "_FORKS", False)  # the stub must not reach the fork server
+    monkeypatch.setattr(harness, "_NOT_PRELOADED", frozenset({"timm"}))  # the stub is in the script: timm imported in the child only
     buggy = SCRIPT.replace("BUILD_ONCE\n", "").replace("BUILD_EACH", "    " + BUILDS[build])
     hand = SCRIPT.replace("BUILD_ONCE", BUILDS[build]).replace("BUILD_EACH\n", "")
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF025")

@@ -1,5 +1,5 @@
 """GF012 with timm's `step_update` (the whole of timm imported, torchvision and PIL stubbed:
-tests/libraries/standins/vision_stub.py; each script in a fresh interpreter). A timm scheduler
+tests/libraries/standins/vision_stub.py; each script in a forked child of the fork server, which never imports timm itself). A timm scheduler
 built with `t_in_epochs=False` sets the rate of update `n` when told `step_update(num_updates=n)`;
 called before `opt.step()` after the count was already raised for this update, every update
 trains at the next update's rate (the warm-up and the cosine shifted by one). The fix moves the
@@ -65,7 +65,7 @@ UPDATE = "        sched.step_update(num_updates=updates)"
 
 @pytest.mark.parametrize("build", sorted(BUILDS))
 def test_timm_step_update_before_the_step_moves_after_it(tmp_path: Path, monkeypatch, build: str) -> None:
-    monkeypatch.setattr(harness, "_FORKS", False)  # the stub must not reach the fork server
+    monkeypatch.setattr(harness, "_NOT_PRELOADED", frozenset({"timm"}))  # the stub is in the script: timm imported in the child only
     script = SCRIPT.replace("BUILD", BUILDS[build])
     buggy = script.replace("BEFORE", UPDATE).replace("AFTER\n", "")
     hand = script.replace("BEFORE\n", "").replace("AFTER", UPDATE)

@@ -63,7 +63,7 @@ UPDATES = {
 
 @pytest.mark.parametrize("form", sorted(UPDATES))
 def test_timm_step_update_of_the_next_update_moves_after_the_step(tmp_path: Path, monkeypatch, form: str) -> None:
-    monkeypatch.setattr(harness, "_FORKS", False)  # the stub must not reach the fork server
+    monkeypatch.setattr(harness, "_NOT_PRELOADED", frozenset({"timm"}))  # the stub is in the script: timm imported in the child only
     buggy = SCRIPT.replace("BEFORE", UPDATES[form]).replace("AFTER\n", "")
     hand = SCRIPT.replace("BEFORE\n", "").replace("AFTER", UPDATES[form])
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF012")
@@ -109,7 +109,7 @@ def test_timm_factory_scheduler_stepped_per_update_moves_after_the_step(tmp_path
     """`create_scheduler_v2(..., step_on_epochs=False)` builds its scheduler with `t_in_epochs=False`
     (timm's scheduler_factory.py): its `step_update(updates)` after `updates += 1` and before the
     step is the same shift by one update."""
-    monkeypatch.setattr(harness, "_FORKS", False)  # the stub must not reach the fork server
+    monkeypatch.setattr(harness, "_NOT_PRELOADED", frozenset({"timm"}))  # the stub is in the script: timm imported in the child only
     update = "        sched.step_update(num_updates=updates)"
     buggy = FACTORY.replace("BEFORE", update).replace("AFTER\n", "")
     hand = FACTORY.replace("BEFORE\n", "").replace("AFTER", update)

@@ -230,6 +230,40 @@ def callback_classes(facts, names):  # type: ignore[no-untyped-def]
             yield cls, methods, hooks, entry
 
 
+def step_overrides(facts):  # type: ignore[no-untyped-def]
+    """The `optimizer_step` overrides of the module's framework classes whose table gives the hook
+    the "step-override" role (a LightningModule's, or a subclass's of one of the file): (the
+    hook's function, the name of its optimizer parameter), in the module's order."""
+    for name, methods in facts.methods.items():
+        hook = methods.get("optimizer_step")
+        cls = facts.classes.get(name)
+        if hook is None or cls is None or not isinstance(hook.node, ast.FunctionDef):
+            continue
+        entry = framework_through_file(cls, facts.classes, facts.imports.qualify)
+        if entry is None or entry.hooks.get("optimizer_step") != "step-override":
+            continue
+        place = dict(entry.optimizer_arguments).get("optimizer_step")
+        params = hook.node.args.posonlyargs + hook.node.args.args
+        if place is None or len(params) <= place:
+            continue
+        yield hook.node, params[place].arg
+
+
+def stepping_call(stmt: ast.AST, optimizer: str):  # type: ignore[no-untyped-def]
+    """The first call `<optimizer>.step(...)` in the statement (`optimizer.step(closure=...)`)."""
+    from gradfix.walk import ast_walk
+
+    return next(
+        (
+            node
+            for node in ast_walk(stmt)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "step" and dotted(node.func.value) == optimizer
+        ),
+        None,
+    )  # fmt: skip
+
+
 def hook_of_role(entry: CallbackClass, role: str) -> str | None:
     """The one hook of `entry` with `role` (`"before-step"`: `on_pre_optimizer_step`)."""
     found = [hook for hook, has in entry.hooks.items() if has == role]

@@ -439,37 +439,14 @@ class ClipAfterStep(LoopRule):
         batch's closure clears before its backward, so the clip changes no step
         (tests/libraries/test_lightning.py::test_clip_after_the_step_in_the_optimizer_step_override_changes_no_step).
         Reported without a fix."""
-        from gradfix.analysis.frameworks import framework_through_file
+        from gradfix.analysis.frameworks import step_overrides, stepping_call
 
-        facts = model.facts
         source = model.source
-        for name, methods in facts.methods.items():
-            hook = methods.get("optimizer_step")
-            cls = facts.classes.get(name)
-            if hook is None or cls is None or not isinstance(hook.node, ast.FunctionDef):
-                continue
-            entry = framework_through_file(cls, facts.classes, facts.imports.qualify)
-            if entry is None or entry.hooks.get("optimizer_step") != "step-override":
-                continue
-            place = dict(entry.optimizer_arguments).get("optimizer_step")
-            params = hook.node.args.posonlyargs + hook.node.args.args
-            if place is None or len(params) <= place:
-                continue
-            optimizer = params[place].arg
+        for hook, optimizer in step_overrides(model.facts):
             step = None
-            for stmt in hook.node.body:
+            for stmt in hook.body:
                 if step is None:
-                    step = next(
-                        (
-                            node
-                            for node in ast_walk(stmt)
-                            if isinstance(node, ast.Call)
-                            and isinstance(node.func, ast.Attribute)
-                            and node.func.attr == "step"
-                            and dotted(node.func.value) == optimizer
-                        ),
-                        None,
-                    )
+                    step = stepping_call(stmt, optimizer)
                     continue
                 if self._finite_torch_clip(stmt, model):
                     value = stmt.value  # type: ignore[attr-defined]

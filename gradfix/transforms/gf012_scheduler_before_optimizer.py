@@ -474,35 +474,13 @@ class SchedulerBeforeOptimizer(LoopRule):
         (tests/libraries/test_lightning.py::test_scheduler_before_the_closure_step_in_the_optimizer_step_override_skips_the_first_rate).
         The scheduler: `self.lr_schedulers()`, or `self.<name>` bound in the file only to torch
         lr_scheduler constructors. Reported without a fix."""
-        from gradfix.analysis.frameworks import framework_through_file
+        from gradfix.analysis.frameworks import step_overrides, stepping_call
 
-        facts = model.facts
         source = model.source
-        qualify = facts.imports.qualify
-        for name, methods in facts.methods.items():
-            hook = methods.get("optimizer_step")
-            cls = facts.classes.get(name)
-            if hook is None or cls is None or not isinstance(hook.node, ast.FunctionDef):
-                continue
-            entry = framework_through_file(cls, facts.classes, qualify)
-            if entry is None or entry.hooks.get("optimizer_step") != "step-override":
-                continue
-            place = dict(entry.optimizer_arguments).get("optimizer_step")
-            params = hook.node.args.posonlyargs + hook.node.args.args
-            if place is None or len(params) <= place:
-                continue
-            optimizer = params[place].arg
+        for hook, optimizer in step_overrides(model.facts):
             schedules: list[ast.Call] = []
-            for stmt in hook.node.body:
-                step = next(
-                    (
-                        node
-                        for node in ast_walk(stmt)
-                        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                        and node.func.attr == "step" and dotted(node.func.value) == optimizer
-                    ),
-                    None,
-                )  # fmt: skip
+            for stmt in hook.body:
+                step = stepping_call(stmt, optimizer)
                 if step is not None:
                     for call in schedules:
                         yield Finding(

@@ -46,6 +46,7 @@ from gradfix.analysis.model import (
 from gradfix.analysis.names import (
     LIBRARY_ROOTS,
     call_name,
+    class_method,
     calls_and_grads,
     dotted,
     method_name,
@@ -2845,6 +2846,13 @@ class _Walker:
             if result is not None and result is found and ctx.facts is None and self.facts.project is not None and _stub(result.node):
                 result = self.project_override(call, ctx.class_name, result)
             return result
+        if (
+            func.__class__ is ast.Attribute and func.value.__class__ is ast.Name and func.value.id == "cls"  # type: ignore[attr-defined]
+            and ctx.class_name is not None and ctx.functions and class_method(ctx.functions[-1])
+        ):  # fmt: skip
+            # `cls.train_batch(x, y)` in a `@classmethod`: a class method of its own class
+            found = self.method_of(facts, ctx.class_name, func.attr, 0)  # type: ignore[attr-defined]
+            return found if found is not None and _class_level(found.node) == "classmethod" else None
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in facts.classes:
             # `Trainer.step(model, opt, x, y)`: a `@staticmethod` (or `@classmethod`) of a class
             # of the module, called on the class

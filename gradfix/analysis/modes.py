@@ -45,6 +45,7 @@ from gradfix.analysis.names import (
     LIBRARY_ROOTS,
     call_name,
     calls_in_order,
+    class_method,
     dotted,
     is_false,
     is_true,
@@ -1049,6 +1050,13 @@ class _ModeWalker:
             if found is None:
                 found = _inherited(self.facts, ctx.class_name, func.attr) or _project_inherited(self.facts, ctx.class_name, func.attr)
             return found
+        if (
+            isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "cls"
+            and ctx.class_name and ctx.functions and class_method(ctx.functions[-1])
+        ):  # fmt: skip
+            # `cls.end_epoch(epoch)` in a `@classmethod`: a class method of its own class
+            found = self.facts.methods.get(ctx.class_name, {}).get(func.attr) or _inherited(self.facts, ctx.class_name, func.attr)
+            return found if found is not None and class_method(found.node) else None
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in self.facts.classes:
             # `Trainer.evaluate(model, loader)`: a static or class method of a class of the file
             found = self.facts.methods.get(func.value.id, {}).get(func.attr) or _inherited(self.facts, func.value.id, func.attr)
@@ -3499,3 +3507,4 @@ def _modules_of(call: ast.Call) -> ast.expr | None:
         if recv is not None and dotted(recv) is not None:
             return recv
     return None
+

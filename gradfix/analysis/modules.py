@@ -17,6 +17,7 @@ from gradfix.analysis.model import TrainingLoop
 from gradfix.analysis.names import (
     LIBRARY_ROOTS,
     call_name,
+    class_method,
     dotted,
     is_true,
     method_name,
@@ -318,7 +319,10 @@ def trained_modules(loop: TrainingLoop, model: ModuleModel) -> tuple[set[str], b
             if not _fresh_tensors(info.params, construction_scope, index):
                 complete = False  # a factory (`build_optimizer(cfg, model)`) or a list we cannot read
             continue
-        if root_name(target) in params_of_function and root_name(target) != "self" and loop.function is not None:
+        if (
+            root_name(target) in params_of_function and root_name(target) != "self" and loop.function is not None
+            and not (root_name(target) == "cls" and class_method(loop.function))  # `cls.opt` of a class method: the class's own
+        ):  # fmt: skip
             # promoted from the call sites: the keys are the caller's; bring them into ours
             translated = _to_callee(found, loop.function, model)
             if translated is None:

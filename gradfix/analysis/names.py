@@ -98,6 +98,15 @@ def static_or_class(function: ast.AST) -> bool:
     return any(dotted(d) in ("staticmethod", "classmethod") for d in function.decorator_list)  # type: ignore[attr-defined]
 
 
+def class_method(function: ast.AST) -> bool:
+    """A `@classmethod` whose first parameter is `cls` (its `cls.` names the class's own)."""
+    args = getattr(function, "args", None)
+    return (
+        args is not None and bool(args.args) and args.args[0].arg == "cls"
+        and any(dotted(d) == "classmethod" for d in function.decorator_list)  # type: ignore[attr-defined]
+    )  # fmt: skip
+
+
 def keyword(call: ast.Call, name: str) -> ast.keyword | None:
     for kw in call.keywords:
         if kw.arg == name:

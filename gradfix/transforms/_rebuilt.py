@@ -747,7 +747,8 @@ def _called_method(
         name = func.attr if by_class else None  # type: ignore[attr-defined]  # `Trainer.train_step(self.model, x)`: a static method
     if name is None:
         return None
-    info = _own_method(owner.name, name, model)
+    # `cls.train_batch(x)` in a `@classmethod`: a class method of its own class
+    info = _own_method(owner.name, name, model, classmethods=instance == "cls" and not by_class and _decorated(function, "classmethod"))
     if info is None or (by_class and not _static(info.node)):
         return None
     if any(word in source.segment(info.node) for word in words):
@@ -758,10 +759,11 @@ def _called_method(
     return None
 
 
-def _own_method(owner: str, name: str, model: ModuleModel):  # type: ignore[no-untyped-def]
+def _own_method(owner: str, name: str, model: ModuleModel, classmethods: bool = False):  # type: ignore[no-untyped-def]
     """The method `name` that `self.<name>(...)` runs in a method of class `owner`: one the
     class defines itself, plain or static (no other decorator), with an instance parameter
-    unless static; the one override of a stub when a subclass of the file may override it."""
+    unless static; the one override of a stub when a subclass of the file may override it.
+    With `classmethods` (`cls.<name>(...)` in a class method), a `@classmethod` too."""
     info = model.facts.methods.get(owner, {}).get(name)
     if any(isinstance(base, ast.Name) and base.id == owner for other in model.facts.classes.values() for base in other.bases):
         # a subclass of the file may override the method: read only the one override of a stub
@@ -771,11 +773,17 @@ def _own_method(owner: str, name: str, model: ModuleModel):  # type: ignore[no-u
     elif info is None or info.class_name != owner:
         return None
     node = info.node
-    if not isinstance(node, ast.FunctionDef) or (node.decorator_list and not _static(node)):
+    if not isinstance(node, ast.FunctionDef) or (node.decorator_list and not _static(node) and not (classmethods and _decorated(node, "classmethod"))):
         return None
     if not _static(node) and not node.args.args:
         return None
     return info
+
+
+def _decorated(function: ast.AST, name: str) -> bool:
+    """Decorated `@<name>` alone (`@classmethod`)."""
+    decorators = getattr(function, "decorator_list", ())
+    return len(decorators) == 1 and decorators[0].__class__ is ast.Name and decorators[0].id == name  # type: ignore[attr-defined]
 
 
 def _static(function: ast.AST) -> bool:

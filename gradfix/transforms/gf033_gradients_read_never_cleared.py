@@ -6,7 +6,7 @@ from gradfix.analysis.accumulation import loop_invariant
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import dotted, keyword
+from gradfix.analysis.names import dotted, keyword, root_name
 from gradfix.transforms._common import iteration_start, new_statement, owned_events, runs_once
 from gradfix.transforms._rebuilt import member_key, quotings
 from gradfix.transforms.base import Finding, Fix, LoopRule, Safety
@@ -220,6 +220,7 @@ class GradientsReadNeverCleared(LoopRule):
         for module in modules:
             if module.split(".")[0].split("[")[0] in bound or not (
                 _forwards(node, module) or _handed_to_backward(events, module) or _closure_forwards(events, module, loop, model)
+                or _factory_forwards(events, module, model)
             ):
                 return
             if "[" in module and _stores_item(node, module):
@@ -859,9 +860,72 @@ def _helper_read(event: GradEvent, model: ModuleModel, bound: set[str]) -> str |
     kept = _translate(kept, event)
     if module not in handed.values():  # (a handed list's module is named as the loop names it)
         module = _translate(module, event)
+        if module is not None and len(event.via) == 1 and root_name(module) not in _parameters(definition):
+            module = _through_factory(module, event, model)
     if kept is None or module is None or kept.split(".")[0] in bound:
         return None  # (grown in something each iteration makes afresh: not judged)
     return module
+
+
+def _parameters(definition: ast.AST) -> set[str]:
+    return {a.arg for a in ast_walk(definition.args) if isinstance(a, ast.arg)}  # type: ignore[attr-defined]
+
+
+def _factory_of(event: GradEvent, model: ModuleModel) -> tuple[ast.Call, list[str]] | None:
+    """The factory call and parameters of the closure the loop calls by name in `event` (`batch,
+    end = make_hooks(model, loader)` ... `batch(x, y)`), when the event sits in that closure."""
+    call = event.via[0] if len(event.via) == 1 and not event.foreign else None
+    if call is None or call.func.__class__ is not ast.Name:
+        return None
+    from gradfix.analysis.loops import module_closure  # (only for a read in a closure)
+
+    function = model.source.owner_of(event.path[0]) if event.path else None
+    while isinstance(function, ast.stmt) and not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        function = model.source.owner_of(function)
+    found = module_closure(model.facts, call.func, (function,) if function is not None else ())  # type: ignore[arg-type]
+    if found is None or found[0].node is not event.helpers[0]:
+        return None
+    return found[1]
+
+
+def _through_factory(name: str, event: GradEvent, model: ModuleModel) -> str | None:
+    """`name`, a free name of a closure a factory returned (`model` of `def batch(x, y)` in `def
+    make_hooks(model, ...)`), as the loop names it: the argument the factory's call hands that
+    parameter (`make_hooks(net, ...)`: `net`); unchanged when it is no parameter of the factory,
+    None when the argument is not a plain (dotted) name or the factory binds the name again."""
+    factory = _factory_of(event, model)
+    if factory is None:
+        return name
+    call, params = factory
+    root, dot, rest = name.partition(".")
+    if root not in params:
+        return name
+    index = params.index(root)
+    given = call.args[index] if index < len(call.args) else next((k.value for k in call.keywords if k.arg == root), None)
+    if given is None or any(isinstance(a, ast.Starred) for a in call.args[: index + 1]):
+        return None
+    handed = dotted(given)
+    return handed + dot + rest if handed is not None else None
+
+
+def _factory_forwards(events: list[GradEvent], module: str, model: ModuleModel) -> bool:
+    """A closure a factory returned (`batch, end = make_hooks(net, loader)`), called by the loop,
+    backpropagates and calls the module by the factory's parameter the module is handed to."""
+    for event in events:
+        if event.kind is not EventKind.BACKWARD or len(event.via) != 1 or len(event.helpers) != 1:
+            continue
+        definition = event.helpers[0]
+        if not isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        factory = _factory_of(event, model)
+        if factory is None:
+            continue
+        call, params = factory
+        for index, param in enumerate(params):
+            given = call.args[index] if index < len(call.args) else next((k.value for k in call.keywords if k.arg == param), None)
+            if given is not None and dotted(given) == module and param not in _parameters(definition) and _forwards(definition, param):
+                return True
+    return False
 
 
 def _handed_to_backward(events: list[GradEvent], module: str) -> bool:

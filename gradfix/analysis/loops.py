@@ -1248,6 +1248,13 @@ class _Walker:
             unpacked = _tuple_callees(self.facts)
             if factories and any(unpacked.get(name, set()) & factories for name in called_names(text)):
                 return True
+        nested = _nested_factories(self.facts)
+        if nested:
+            # `step = make_step()`, `make_step` defined in the loop's function (`_local_factory_closure`)
+            named = self.backpropagating_names()
+            factories = {name for name, inner in nested.items() if inner in named}
+            if factories and any(_assigned_callees(self.facts, name) & factories for name in self.called_in(text)):
+                return True
         aliases = self.facts.imports.aliases
         if self.facts.project is None or not aliases:
             return False
@@ -5083,7 +5090,47 @@ def module_closure(
     if tupled is not None:
         return tupled
     closures = {factory: (inner, facts.module_functions[factory].params) for factory, inner in _factory_closures(facts).items()}
-    return _closure_bound(facts, name, functions, closures) if closures else None
+    found = _closure_bound(facts, name, functions, closures) if closures else None
+    if found is None and functions and facts.local_functions.get(id(functions[-1])):
+        return _local_factory_closure(facts, name, functions[-1])
+    return found
+
+
+def _nested_factories(facts: ModuleFacts) -> dict[str, str]:
+    """Functions defined in another function whose last statement returns by name a function
+    they define (the factories `_local_factory_closure` reads): factory name -> returned
+    function's name. Found once per module (a prefilter: one name defined twice keeps either)."""
+    found: dict[str, str] | None = facts.__dict__.get("_nested_factories")
+    if found is None:
+        found = facts.__dict__["_nested_factories"] = {}
+        for local in facts.local_functions.values():
+            for name, info in local.items():
+                last = info.node.body[-1]
+                if last.__class__ is ast.Return and last.value.__class__ is ast.Name and last.value.id in facts.local_functions.get(id(info.node), ()):  # type: ignore[attr-defined]
+                    found[name] = last.value.id  # type: ignore[attr-defined]
+    return found
+
+
+def _local_factory_closure(facts: ModuleFacts, name: ast.Name, scope: ast.AST) -> tuple[FunctionInfo, tuple[ast.Call, list[str]]] | None:
+    """`step = make_step()` bound once in the loop's function, `make_step` a function defined in
+    that function that defines a function and returns it by name as its last statement (nothing
+    else of it binding that name): the function returned, and the call with the factory's
+    parameters (`_closure_bound` for a factory nested in the loop's own function)."""
+    local = facts.local_functions[id(scope)]
+    callees = _assigned_callees(facts, name.id) & local.keys()  # (a byte search of the lines binding the name)
+    if len(callees) != 1:
+        return None
+    factory = local[next(iter(callees))]
+    last = factory.node.body[-1]
+    inner = facts.local_functions.get(id(factory.node), {}).get(last.value.id) if isinstance(last, ast.Return) and isinstance(last.value, ast.Name) else None
+    if inner is None or not any(stmt is inner.node for stmt in factory.node.body):
+        return None
+    if sum(1 for n in ast_walk(factory.node) if isinstance(n, ast.Name) and n.id == inner.node.name and not isinstance(n.ctx, ast.Load)):
+        return None
+    call = _only_binding(scope, name.id, besides=inner.node if inner.node.name == name.id else None)
+    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id == factory.node.name):
+        return None
+    return inner, (call, factory.params)
 
 
 def _closure_bound(

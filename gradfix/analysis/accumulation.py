@@ -42,7 +42,7 @@ class Periodic:
     n: ast.expr
     n_key: str
     n_value: int | None  # N when it is a literal
-    remainder: str  # "zero" (`== 0`) or "last" (`== N - 1`)
+    remainder: str  # "zero" (`== 0`), "last" (`== N - 1`) or "one" (`== 1`, N not 2)
     tail: bool  # the condition also fires on the last batch (`or (i + 1) == len(loader)`)
     conjunct: bool  # the condition has an `and` part besides the periodic one
     holder: ast.stmt  # the statement holding the expression (the If, or an assignment)
@@ -63,7 +63,7 @@ class Periodic:
     @property
     def offset(self) -> int:
         """The condition is `(counter + offset) % N == 0`."""
-        return self.addend + (1 if self.remainder == "last" else 0)
+        return self.addend + (1 if self.remainder == "last" else -1 if self.remainder == "one" else 0)
 
 
 @dataclass(eq=False, repr=False)
@@ -1607,6 +1607,8 @@ def _remainder(other: ast.expr, n: ast.expr, n_value: int | None, source: Source
         and source.code(other.left) == source.code(n)
     ):
         return "last"
+    if value == 1:
+        return "one"  # `step % N == 1`: the window closes where `(step - 1) % N == 0`
     return None
 
 

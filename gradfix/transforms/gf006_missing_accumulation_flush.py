@@ -868,7 +868,7 @@ def _ends_at_a_window_boundary(acc: Accumulation, loop: ast.For | ast.AsyncFor, 
                 return False
             # the window's own test, at the last micro-batch: it steps, so nothing is left over
             value = last + acc.periodic.addend
-            return value % n == (0 if acc.periodic.remainder == "zero" else n - 1)
+            return value % n == {"zero": 0, "one": 1}.get(acc.periodic.remainder, n - 1)
     return False
 
 

@@ -91,7 +91,8 @@ class AccumulationWindowOffByOne(Rule):
     counter's first value (the `enumerate` start; the literal, plus 1 when the increment comes
     before the test; the `count` start). The fix is offered only for a first window of one micro-batch with the
     test `step % N == 0` (no `+ k`); other sizes (`(i + 1) % N` with `start=1`, a test
-    `== N - 1`) are reported without a fix, and so is a loop that computes the same
+    `== N - 1`, a test `== 1`: `step += 1` before `if step % N == 1:` steps after the first
+    micro-batch, then every N) are reported without a fix, and so is a loop that computes the same
     `step % N` elsewhere too (`if num_steps % k == 0 and step % N == 0: evaluate()`: there it
     means "a step just happened", and rewriting the window's test alone would move that code
     off the steps), or after the loop (a flush `if step % N != 0: optimizer.step()` would count

@@ -422,6 +422,9 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
                 if isinstance(expr, ast.IfExp):
                     # `with torch.autocast("cuda", dtype=torch.float16) if amp else nullcontext():`
                     expr = next((e for e in (expr.body, expr.orelse) if isinstance(e, ast.Call) and fp16_cuda_autocast(e, qualify, model)), expr)
+                entered = _entered_autocast(expr, item, node, qualify, model) if expr.__class__ is ast.Call else None
+                if entered is not None:
+                    expr = entered  # `with ExitStack() as stack: stack.enter_context(torch.autocast(...))`
                 returned = _returned_by_method(expr, model) if isinstance(expr, ast.Call) else None
                 if returned is not None:
                     expr = returned  # `with self.autocast():`, a method that returns `torch.autocast(...)`
@@ -434,7 +437,7 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
                             not _records_no_graph(node, model) and not _feeds_only_input_gradients(node, loop, model)
                             and not _binds_only_numbers(node, loop) and not _calls_only_no_grad_helpers(node, model)
                         ):
-                            fixable = made is None and returned is None and not _dtype_from_class(expr, model)
+                            fixable = made is None and returned is None and entered is None and not _dtype_from_class(expr, model)
                             out.append(UnscaledAutocast(loop, node, expr, style, fixable))
                         break
         if not any(found.loop is loop for found in out) and "@" in text:
@@ -445,6 +448,32 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
                     seen.add(id(called))
                     out.append(UnscaledAutocast(loop, None, called, fp16_cuda_autocast(called, qualify, model) or "amp", False))
     return out
+
+
+def _entered_autocast(expr: ast.Call, item: ast.withitem, node: ast.AST, qualify, model: ModuleModel) -> ast.Call | None:  # type: ignore[no-untyped-def]
+    """`with contextlib.ExitStack() as stack:` whose body enters a float16 CUDA autocast as a
+    statement of its own, first thing it does (`stack.enter_context(torch.autocast("cuda",
+    dtype=torch.float16))`, statements before it binding names only): that autocast call, in
+    force for the rest of the block."""
+    written = dotted(expr.func)
+    if written is None or not written.endswith("ExitStack") or qualify(written) != "contextlib.ExitStack":
+        return None
+    if item.optional_vars.__class__ is not ast.Name:
+        return None
+    stack = item.optional_vars.id  # type: ignore[union-attr]
+    for stmt in node.body:  # type: ignore[attr-defined]
+        call = stmt.value if stmt.__class__ is ast.Expr else None  # type: ignore[attr-defined]
+        if (
+            call.__class__ is ast.Call and call.func.__class__ is ast.Attribute and call.func.attr == "enter_context"  # type: ignore[union-attr]
+            and call.func.value.__class__ is ast.Name and call.func.value.id == stack and len(call.args) == 1  # type: ignore[union-attr]
+        ):  # fmt: skip
+            entered = call.args[0]  # type: ignore[union-attr]
+            if entered.__class__ is ast.Call and fp16_cuda_autocast(entered, qualify, model):
+                return entered  # type: ignore[return-value]
+            continue  # (another context entered first)
+        if stmt.__class__ is not ast.Assign:
+            return None  # (the forward may run before the autocast is entered)
+    return None
 
 
 def _decorated_forwards(model: ModuleModel) -> dict[str, ast.Call]:

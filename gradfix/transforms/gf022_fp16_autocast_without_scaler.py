@@ -41,7 +41,9 @@ class Fp16AutocastWithoutScaler(Rule):
     first, `ctx = ...; with ctx:`, or to an attribute of `self` bound once, `self.amp_ctx =
     torch.autocast(...)` in `__init__`, reported without a fix, or returned by a method of the
     module's one class defining it, `with self.autocast():` with `def autocast(self): return
-    torch.autocast(...)`, also without a fix), or whose loop calls a model (a name or `self.`
+    torch.autocast(...)`, also without a fix, or entered on a `contextlib.ExitStack` as the
+    block's first statement that is no assignment, `with ExitStack() as stack:
+    stack.enter_context(torch.autocast(...))`, without a fix), or whose loop calls a model (a name or `self.`
     attribute bound once, not a parameter) built by a class of the file, derived by none, whose
     `forward` is decorated with such an autocast (`@torch.autocast(device_type="cuda",
     dtype=torch.float16)`; reported at the decorator without a fix), when nothing in the file scales

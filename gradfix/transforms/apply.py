@@ -15,7 +15,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 
 from gradfix.records import dataclass
-from gradfix.source import Source
+from gradfix.source import FUNCTIONS, Source
 from gradfix.transforms.base import (
     Edit,
     Fix,
@@ -176,11 +176,27 @@ def _ops(source: Source, edit: Edit, sequence: int) -> list[_Op]:
     depth = _depth(source, stmt)
     if edit.where in ("start", "before"):
         offset = source.leading_start(stmt)
+        if edit.where == "before" and offset != source.line_starts[stmt.lineno - 1]:
+            offset = _after_a_definition(source, stmt, offset)
         order = (1, depth, sequence)
     else:
         offset = source.statement_end(stmt)
         order = (0, -depth, sequence)
     return [_Op(offset, offset, _text(source, edit.lines, indent, offset), order)]
+
+
+def _after_a_definition(source: Source, stmt: ast.stmt, offset: int) -> int:
+    """Statements inserted before `stmt` right after a function or class definition, with only
+    blank lines between them: at `stmt`'s own line, so that the blank lines stay after the
+    definition (`def on_batch(...): ...`, blank, the moved `opt = SGD(...)`, the loop)."""
+    block = source.block_of(stmt)
+    index = next((i for i, s in enumerate(block) if s is stmt), 0) if block else 0
+    if not index or not isinstance(block[index - 1], (*FUNCTIONS, ast.ClassDef)) or stmt.__class__ in (*FUNCTIONS, ast.ClassDef):  # type: ignore[index]
+        return offset
+    top = stmt.lineno
+    if any(not _blank(source, line) for line in range(source.leading_line(stmt), top)):
+        return offset  # a comment above the statement belongs to it: insert above the comment
+    return source.line_starts[top - 1]
 
 
 def _text(source: Source, lines: Lines, indent: str, offset: int) -> str:

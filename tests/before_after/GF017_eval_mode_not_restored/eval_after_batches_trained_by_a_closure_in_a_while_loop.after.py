@@ -12,8 +12,8 @@ def main(batches, epochs=5):
             optimizer.zero_grad()
             torch.nn.functional.mse_loss(model(inputs), targets).backward()
             optimizer.step()
-        model.train()
 
+        model.train()
         for inputs, targets in batches:
             step(inputs, targets)
         model.train(False)

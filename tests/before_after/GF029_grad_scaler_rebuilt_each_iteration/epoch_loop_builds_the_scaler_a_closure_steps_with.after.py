@@ -13,8 +13,8 @@ def train(model, loader, epochs):
         scaler.step(optimizer)
         scaler.update()
         return loss.item()
-    scaler = torch.amp.GradScaler("cuda")
 
+    scaler = torch.amp.GradScaler("cuda")
     for epoch in range(epochs):
         for x, y in loader:
             step(x, y)

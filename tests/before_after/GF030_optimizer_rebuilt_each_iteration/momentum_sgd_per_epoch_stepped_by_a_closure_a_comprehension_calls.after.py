@@ -11,8 +11,8 @@ def fit(net, batches, n_epochs):
         loss.backward()
         sgd.step()
         return loss.item()
-    sgd = torch.optim.SGD(net.parameters(), lr=0.01, momentum=0.9)
 
+    sgd = torch.optim.SGD(net.parameters(), lr=0.01, momentum=0.9)
     for epoch in range(n_epochs):
         losses = [train_one(inputs, targets) for inputs, targets in batches]
         print(epoch, sum(losses) / len(losses))

@@ -63,7 +63,7 @@ class EvalModeNotRestored(Rule):
     stub, or the file never builds the class and it has that one subclass; else the method a base class of
     the file defines, or else one a base class or mixin of another module of the project defines, `class
     Trainer(EvalMixin)` with `EvalMixin.validate` in mixins.py (imported by name or by `from mixins import *`), unless a base before it cannot be read or the
-    method calls one of `self` that a class of either module defines), a static or class method called on its class (`Trainer.evaluate(model, loader)`),
+    method calls one of `self` that a class of either module defines), a static or class method called on its class (`Trainer.evaluate(model, loader)`) or, in a class method, on `cls` (`cls.score(batches)` switching `cls.net`, the class's own),
     a method of a callback object of a plain class of the file (`val_cb.on_epoch_end(model)`
     with `val_cb = ValidationCallback(...)`; also of a plain class imported from another module of the
     project whose method's text switches to eval mode, `from callbacks import ValidationCallback`; or one switching the module the object holds:

@@ -69,7 +69,10 @@ class GradientsReadNeverCleared(LoopRule):
     handed the module (or its parameters: `record_norms(list(model.parameters()), history)`),
     or is a function defined in the loop's own function that runs the module by the name the
     loop knows it by (`def probe(batch): net(x)...backward()` then `for b in batches: probe(b)`,
-    also run per item by a comprehension of the loop, `[probe(b) for b in batches]`),
+    also run per item by a comprehension of the loop, `[probe(b) for b in batches]`), or a closure
+    a module function returns, alone or in a tuple the loop's function unpacks (`probe, summary =
+    build_probes(net, loss_fn)`): its free name for the module is the factory's parameter, read
+    as the argument the factory's call hands it (`net`),
     and grows an accumulator the loop keeps (an argument or attribute the iteration does not
     make afresh); the helper may be a function of another file of the project the script
     imports (`from stats import accumulate`, `stats.add_norms(model, history)`). The module may be a string-keyed item of a dict of components

@@ -23,7 +23,7 @@ from gradfix.analysis.assignments import Scope, assigned_values, assignments, di
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.modules import prepared_again
-from gradfix.analysis.names import call_name, dotted, keyword, last_name, only_returned_call, positional
+from gradfix.analysis.names import call_name, dotted, int_value, keyword, last_name, only_returned_call, positional
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
 from gradfix.source import FOR_LOOPS, FUNCTIONS
@@ -340,6 +340,10 @@ def _judge(
 ) -> Mismatch | str | None:
     """The mismatch of one scheduler's horizon with the level it steps at; "consistent" when
     its horizon counts that level's unit; None when it says nothing."""
+    if stepped_per == "batch" and kind != "LambdaLR" and isinstance(batch_loop, FOR_LOOPS) and batch_loop.iter.__class__ is ast.Call:  # type: ignore[attr-defined]
+        chunked = _chunk_mismatch(constructor, kind, loop, sched, step, batch_loop, model)
+        if chunked is not None:
+            return chunked
     outer = _iterated_keys(loop.node, model)
     if kind == LAMBDA_SUBCLASS:
         given = _lambda_subclass_horizons(constructor, model) or []
@@ -384,6 +388,47 @@ def _judge(
     if kind == "CyclicLR" and stepped_per == "epoch" and _argument(constructor, "step_size_up", 3, model) is None:
         return Mismatch(loop, sched, step, batch_loop, constructor, None, "step_size_up", "default", stepped_per)
     return None
+
+
+def _chunk_mismatch(
+    constructor: ast.Call, kind: str, loop: TrainingLoop, sched: GradEvent, step: GradEvent, batch_loop: ast.AST, model: ModuleModel
+) -> Mismatch | None:
+    """The batch loop runs over chunks of a list, `for i in range(0, len(batches), accum):`
+    (a step that is no literal 1), the optimizer and the scheduler stepping once per chunk
+    (`run_window(batches[i:i + accum])`), while the horizon counts `len(batches)` undivided (no
+    division anywhere in it, nor the chunk's size): the schedule advances once per chunk and
+    reaches only a fraction of its curve, as for an accumulation window."""
+    call = batch_loop.iter  # type: ignore[attr-defined]
+    if call_name(call) != "range" or len(call.args) != 3 or call.keywords:
+        return None
+    bound, stride = call.args[1], call.args[2]
+    if not (bound.__class__ is ast.Call and call_name(bound) == "len" and len(bound.args) == 1 and dotted(bound.args[0]) is not None):
+        return None
+    if int_value(stride) is not None and int_value(stride) <= 1 or dotted(stride) is None and int_value(stride) is None:
+        return None
+    if any(e.kind is EventKind.STEP and not _inside(e, batch_loop) for e in (step,)) or not _inside(sched, batch_loop):
+        return None
+    listed = model.source.key(bound.args[0])
+    size = dotted(stride)
+    for argument, index in HORIZONS[kind]:
+        value = _argument(constructor, argument, index, model)
+        if value is None or not _counts(value, {listed}, model):
+            continue
+        if any(
+            isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv, ast.Mod, ast.RShift))
+            or size is not None and isinstance(node, (ast.Name, ast.Attribute)) and dotted(node) == size
+            for node in ast_walk(value)
+        ):
+            return None
+        return Mismatch(loop, sched, step, batch_loop, constructor, value, argument, "batches", "window")
+    return None
+
+
+def _inside(event: GradEvent, batch_loop: ast.AST) -> bool:
+    """The event runs once per iteration of `batch_loop` (in its body, or a helper its body calls,
+    under no loop of its own inside it nor any `if`)."""
+    loops = [lp for lp in event.loops]
+    return bool(loops) and loops[-1] is batch_loop and not event.branches
 
 
 def _window_of_micro_batches(value: ast.expr, step: GradEvent, sched: GradEvent, scope: Scope, model: ModuleModel) -> bool:

@@ -40,7 +40,11 @@ class SchedulerHorizonMismatch(Rule):
     % accum == 0: optimizer.step(); scheduler.step()`, the window counted one micro-batch at a
     time): the horizon counts micro-batches, the schedule advances once per window and covers
     only a fraction of its curve (reported on the constructor, without a fix: divide the
-    horizon by the window's micro-batches), and
+    horizon by the window's micro-batches); the same for a batch loop over chunks of a list,
+    `for i in range(0, len(batches), accum):`, whose body steps the optimizer and the scheduler
+    once (also through a function or method it calls, `run_window(batches[i:i + accum])`, under
+    no `if`), when the horizon reads `len(batches)` with no division and no mention of the
+    chunk's size (`total_steps=epochs * len(batches)`), and
     those whose length is the number of epochs (`T_max=args.epochs`), or a part of it
     (`step_size=EPOCHS // 3`, `milestones=[epochs // 2, int(0.75 * epochs)]`, `T_max=epochs -
     warmup_epochs`; not a multiple, `T_max=EPOCHS * 6`, which may count six batches an epoch), but whose `step()` runs on every batch. A `CyclicLR` with its default `step_size_up` (2000 iterations)

@@ -304,6 +304,9 @@ class _FactCollector:
         if shape is ast.Assign:
             for target in stmt.targets:  # type: ignore[attr-defined]
                 self._assign(target, stmt.value)  # type: ignore[attr-defined]
+                if classes and not functions and target.__class__ is ast.Name and stmt.value.__class__ is ast.Call:  # type: ignore[attr-defined]
+                    # `class Loop: scaler = GradScaler()` in the class body: what `self.scaler` is
+                    self._assign(target, stmt.value, f"self.{target.id}")  # type: ignore[attr-defined]
         elif shape is ast.AnnAssign:
             if stmt.value is not None:
                 self._assign(stmt.target, stmt.value)

@@ -655,13 +655,17 @@ def _keeping(statement: ast.AST, bound: set[str], owners: set[str]) -> bool:
 
 def _keeps(statement: ast.AST, attribute: ast.Attribute, loop: ast.AST, bound: set[str], owners: set[str]) -> bool:
     """The value read from `attribute` in `statement` outlives the iteration: the statement
-    keeps it, or it binds a name of the iteration that a later statement keeps."""
+    keeps it, or it binds (or adds into, `total += ...`) a name of the iteration that a later
+    statement keeps."""
     if not _value_read(statement, attribute):
         return False
     if _keeping(statement, bound, owners):
         return True
-    if isinstance(statement, ast.Assign) and len(statement.targets) == 1 and isinstance(statement.targets[0], ast.Name):
-        name = statement.targets[0].id
+    target = statement.targets[0] if isinstance(statement, ast.Assign) and len(statement.targets) == 1 else None
+    if isinstance(statement, ast.AugAssign):  # `total += p.grad.norm() ** 2` into a name of the iteration
+        target = statement.target
+    if isinstance(target, ast.Name):
+        name = target.id
         for other in ast_walk(loop):
             if other is statement or not isinstance(other, (ast.Expr, ast.Assign, ast.AugAssign)):
                 continue

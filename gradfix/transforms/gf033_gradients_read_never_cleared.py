@@ -57,7 +57,8 @@ class GradientsReadNeverCleared(LoopRule):
     (`grads.append(p.grad.clone())`, `norms.append(p.grad.norm())`, also a list of a dict the
     loop keeps reached through `setdefault`: `norms.setdefault(n, []).append(p.grad.norm())`), or a name of the
     iteration that flows into one (`g = {n: p.grad.clone() for n, p in ...}` then
-    `per_sample.append(g)`), while nothing in the loop clears those gradients and nothing
+    `per_sample.append(g)`; also one the iteration adds into, `total += p.grad.norm() ** 2` then
+    `norms.append(total ** 0.5)`), while nothing in the loop clears those gradients and nothing
     steps an optimizer. The module may be a member of a list a loop around keeps (`for net,
     trace in zip(models, traces):` or `for net, trace in members:` inside `for x, y in loader:`,
     `models` handed to the function, or `for net in self.models:` in a method whose loops around

@@ -28,6 +28,7 @@ from gradfix.walk import ast_walk, child_nodes, child_statements, leaves
 
 _CACHE = "_accumulations"
 _TOLD_CACHE = "_told_accumulations"
+_TOLD_CLEARED_CACHE = "_told_cleared_accumulations"
 
 
 @dataclass(eq=False, repr=False)
@@ -731,11 +732,31 @@ def told_accumulations(model: ModuleModel) -> list[Accumulation]:
     return cached
 
 
-def _told_window(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
+def told_cleared_accumulations(model: ModuleModel) -> list[Accumulation]:
+    """Told windows (see `told_accumulations`) whose iteration also clears on every
+    micro-batch, under no branch: `opt.zero_grad()` then `loss_scaler(loss, opt,
+    need_update=(i + 1) % N == 0)`. The clear wipes what the window's earlier micro-batches
+    backpropagated (GF011 reads these; no other rule does)."""
+    cached = getattr(model, _TOLD_CLEARED_CACHE, None)
+    if cached is None:
+        if b"need_update" not in model.source.data:
+            cached = []
+        else:
+            recognised = {id(acc.loop) for acc in accumulations(model)}
+            cached = [
+                acc for loop in model.loops
+                if id(loop) not in recognised and (acc := _told_window(loop, model, cleared=True)) is not None
+            ]  # fmt: skip
+        setattr(model, _TOLD_CLEARED_CACHE, cached)
+    return cached
+
+
+def _told_window(loop: TrainingLoop, model: ModuleModel, cleared: bool = False) -> Accumulation | None:
     """`loss_scaler(loss, opt, need_update=(i + 1) % N == 0)` (or `need_update=flag` with
     `flag = (i + 1) % N == 0 or i + 1 == len(loader)` the one binding of `flag` in the loop's
     body, before the call): the call is the iteration's one backward and its steps, a
-    statement of the loop's own body; the keyword's test is the window's."""
+    statement of the loop's own body; the keyword's test is the window's. With `cleared`,
+    only such windows whose iteration clears on every micro-batch (none without)."""
     if loop.is_unknown or not isinstance(loop.node, LOOPS):
         return None
     events = _owned(loop, model)
@@ -752,7 +773,7 @@ def _told_window(loop: TrainingLoop, model: ModuleModel) -> Accumulation | None:
     if backward.branches_within(loop.node) or backward.loops_within(loop.node) or len(backward.path) < 2 or backward.path[-2] is not loop.node:
         return None  # the call under an `if` or in a loop of its own: another cadence
     statement = backward.path[-1]
-    if any(e.kind is EventKind.CLEAR and not e.branches_within(loop.node) for e in events):
+    if cleared != any(e.kind is EventKind.CLEAR and not e.branches_within(loop.node) for e in events):
         return None  # a clear on every micro-batch: no window accumulates (GF011's business)
     told = [k.value for k in call.keywords if k.arg == "need_update"]
     if len(told) != 1 or any(k.arg is None for k in call.keywords):

@@ -8,6 +8,7 @@ from gradfix.analysis.accumulation import (
     Accumulation,
     accumulations,
     library_accumulation,
+    told_cleared_accumulations,
 )
 from gradfix.analysis.by_hand import handled_by_hand_per_micro_batch
 from gradfix.analysis.loops import ModuleModel
@@ -44,7 +45,9 @@ class ZeroGradInsideAccumulation(Rule):
     also a counter reset at the step or a countdown, `left -= 1` ... `if left == 0: ...; left =
     N`; under no `if` but the mode tests around the whole window, `if optimizer is not None:` or
     `if is_train:` of a function that runs both training and evaluation epochs, or
-    `if torch.is_grad_enabled():` in a loop that never calls `set_grad_enabled`). Also finds `model.zero_grad()` inside
+    `if torch.is_grad_enabled():` in a loop that never calls `set_grad_enabled`; or timm's loss
+    scaler told when to step, `loss_scaler(loss, opt, need_update=(i + 1) % N == 0)`, see GF005,
+    with the optimizer cleared on every micro-batch before or after the call). Also finds `model.zero_grad()` inside
     `with accelerator.accumulate(model):`, and a clear of the Trainer's model or optimizer
     (`self.optimizer.zero_grad()`, `model.zero_grad()` of its `model` parameter,
     `self.model.zero_grad()`) in an HF `Trainer` subclass's `training_step` override, which the
@@ -99,7 +102,8 @@ class ZeroGradInsideAccumulation(Rule):
     directly follows it) -- or is only deleted when a statement of that block after the step
     already clears the optimizer (`opt.step(); opt.zero_grad()`) --, and a copy goes after every tail-flush step of that optimizer later in
     the function that no clear of it follows (it would otherwise leave its gradients to the next
-    epoch). No fix when the clear is not a call alone on its line or sits in a helper, or the
+    epoch). No fix when the window is the `need_update=` keyword of a loss scaler's call (the
+    clear would go after the call under the keyword's test: written by hand), when the clear is not a call alone on its line or sits in a helper, or the
     step sits in a helper, the `if` body shares the `if`'s line, the window can leave before its
     step (`if not torch.isfinite(norm): continue`: a clear moved after the step would not run
     there), or the statements after the loop cannot be placed. The rule is silent there when the iteration reads `.grad` or sets it
@@ -184,6 +188,11 @@ class ZeroGradInsideAccumulation(Rule):
     name = "zero-grad-inside-accumulation"
     message = "`{clear}` runs on every micro-batch while `{opt}.step()` runs every `{n}`: nothing accumulates"
     # the window's counter counts samples or tokens (`tokens += x.numel()`): no `N` micro-batches to name
+    # timm's `loss_scaler(loss, opt, need_update=(i + 1) % N == 0)`: the scaler's call steps when told
+    told_message = (
+        "`{clear}` runs on every micro-batch while `{scaler}(...)` steps `{opt}` only when `{test}`: nothing"
+        " accumulates; clear after the call, under the same test"
+    )
     counted_message = "`{clear}` runs on every micro-batch while `{opt}.step()` runs only when `{test}`: nothing accumulates"
     accelerate_start_message = (
         "`{clear}` at the start of `accelerator.accumulate()` runs on the window's last micro-batch before its"
@@ -226,6 +235,8 @@ class ZeroGradInsideAccumulation(Rule):
         yield from self._check_micro_step_loops(model)
         for acc in accumulations(model):
             yield from self._check_manual(acc, model)
+        for acc in told_cleared_accumulations(model):
+            yield from self._check_manual(acc, model)  # timm's `loss_scaler(..., need_update=...)`
         for loop in model.loops:
             # `accelerator.accumulate(model)` itself is an unseen call the model marks unknown
             if all(_is_accumulate(e.node) for e in loop.unknown):
@@ -315,7 +326,8 @@ class ZeroGradInsideAccumulation(Rule):
             target = _cleared_optimizer(clear, acc, model)
             fix: Fix | None = None
             if target is not None:
-                fix = None if over_list else self._fix(acc, clear, target, model)
+                # a told window has no `if` of its own to move the clear into: no fix
+                fix = None if over_list or acc.told else self._fix(acc, clear, target, model)
             else:
                 target = _trained_module_cleared(clear, acc, model)
                 if target is None:
@@ -332,6 +344,9 @@ class ZeroGradInsideAccumulation(Rule):
 
     def _message(self, acc: Accumulation, clear: str, target: str, model: ModuleModel) -> str:
         source = model.source
+        if acc.told:
+            call = source.code(acc.steps[0].node).split("(", 1)[0]
+            return self.told_message.format(clear=clear, scaler=call, opt=target, test=source.code(acc.periodic.comparison))
         if not acc.by_one:
             return self.counted_message.format(clear=clear, opt=target, test=source.code(acc.periodic.comparison))
         return self.message.format(clear=clear, opt=target, n=source.code(acc.periodic.n))

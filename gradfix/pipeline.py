@@ -169,7 +169,12 @@ def _says_training(data: bytes) -> bool:
     # `ITERATION_` event (by GF020)
     if b"ignite" not in data:
         return False
-    if b"supervised_train" in data and any(word in data for word in _ACTIVATION_WORDS):
+    if b"supervised_train" in data and (
+        any(word in data for word in _ACTIVATION_WORDS)
+        # (or the builder's `output_transform=` hands its loss on to handlers reading
+        # `engine.state.output`: by GF009)
+        or (b"output_transform" in data and b"state.output" in data)
+    ):
         return True
     # (or stepped by hand in a handler of those events: `@trainer.on(Events.EPOCH_COMPLETED)`)
     return (b"EPOCH_COMPLETED" in data or b"ITERATION_" in data) and (

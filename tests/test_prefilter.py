@@ -84,6 +84,7 @@ def _said_before(data: bytes) -> bool:
         # to `EPOCH_COMPLETED` or an `ITERATION_` event, or a scheduler a handler of those events
         # steps by hand (GF020)
         or (b"ignite" in data and b"supervised_train" in data and (b"oftmax" in data or b"igmoid" in data))
+        or (b"ignite" in data and b"supervised_train" in data and b"output_transform" in data and b"state.output" in data)
         or (b"ignite" in data and (b"EPOCH_COMPLETED" in data or b"ITERATION_" in data) and b"LRScheduler(" in data)
         or (
             b"ignite" in data and (b"EPOCH_COMPLETED" in data or b"ITERATION_" in data) and b".step()" in data

@@ -50,7 +50,10 @@ CONSTRUCTORS = (
             "(test_create_supervised_trainer_accumulates_and_divides). The amp variants use a GradScaler. "
             "Its update hands loss_fn (argument 2, or loss_fn=) the model's output unchanged when no "
             "model_transform= or model_fn= is given: a model ending in nn.Softmax trained with "
-            "nn.CrossEntropyLoss() is GF018 (test_supervised_trainer_feeds_the_model_output_to_the_loss_unchanged)"
+            "nn.CrossEntropyLoss() is GF018 (test_supervised_trainer_feeds_the_model_output_to_the_loss_unchanged). "
+            "Its engine's output is output_transform(x, y, y_pred, loss * gradient_accumulation_steps): "
+            "loss.item() by default, the loss tensor with its graph for `lambda x, y, y_pred, loss: loss` "
+            "(GF009 when a handler keeps it: test_builder_output_transform_hands_on_the_loss_with_its_graph)"
         ),
     ),
     Constructor(

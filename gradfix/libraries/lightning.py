@@ -213,7 +213,12 @@ METHODS = (
         effects=(Effect.STEPS,),
         source=_FABRIC + "wrappers.py _FabricOptimizer.step",
         proof=_PROOF + "test_fabric_backward_does_not_divide",
-        note="steps on every call (no accumulation gating)",
+        note=(
+            "steps on every call (no accumulation gating); it does not unscale a hand torch GradScaler's "
+            "gradients: after fabric.backward(scaler.scale(loss)) step() applies the scaled gradients, "
+            "scaler.step(optimizer) unscales first (GF023, GF013: "
+            "test_fabric_optimizer_step_applies_a_hand_scalers_scaled_gradients)"
+        ),
     ),
     Method(
         kind="fabric-optimizer",

@@ -357,13 +357,19 @@ def event_info(event: GradEvent, model: ModuleModel):  # type: ignore[no-untyped
 _ENGINES = ("ignite.engine.Engine", "ignite.engine.engine.Engine")
 
 
+_BUILDERS = ("ignite.engine.create_supervised_trainer", "ignite.engine.supervised_training_step")
+
+
 def ignite_handlers(
-    model: ModuleModel, event_name: str, every: bool = False
+    model: ModuleModel, event_name: str, every: bool = False, builders: bool = False
 ) -> Iterator[tuple[str, ast.AST, ast.AST, ast.expr, ast.AST]]:
     """(trainer, its process function, a handler of its unfiltered `Events.<event_name>` (with
     `every`: of `Events.<event_name>(every=N)` only),
     the event expression, the statement holding it) for each `trainer = Engine(update)` bound
-    once at the module's top level to a function of the module's top level."""
+    once at the module's top level to a function of the module's top level. With `builders`,
+    also `trainer = create_supervised_trainer(..., output_transform=<lambda>)` (or
+    `Engine(supervised_training_step(..., output_transform=<lambda>))`): the lambda stands for
+    the process function (what it returns is the engine's output)."""
     source = model.source
     tree = source.tree
     functions = {
@@ -384,6 +390,12 @@ def ignite_handlers(
                 and len(value.args) == 1 and not value.keywords and isinstance(value.args[0], ast.Name)
             ):  # fmt: skip
                 process = functions.get(value.args[0].id)
+            elif builders and stmt in tree.body and isinstance(value, ast.Call):
+                built = value
+                if model.facts.imports.qualify(call_name(value)) in _ENGINES and len(value.args) == 1 and isinstance(value.args[0], ast.Call):
+                    built = value.args[0]  # `Engine(supervised_training_step(...))`
+                if model.facts.imports.qualify(call_name(built)) in _BUILDERS:
+                    process = next((k.value for k in built.keywords if k.arg == "output_transform" and isinstance(k.value, ast.Lambda)), None)
             bound.setdefault(key, []).append(process)
     engines = {key: found[0] for key, found in bound.items() if len(found) == 1 and found[0] is not None}
     if not engines:

@@ -69,7 +69,10 @@ class LossTensorAccumulated(Rule):
     `engine.state.output`: when `update` returns the loss it backpropagates at its top level
     (`return loss` its last and only `return`), a handler of `ITERATION_COMPLETED` (also
     `(every=N)`) that appends `engine.state.output` to a list it does not bind, or adds it
-    into a `global` name or an attribute, keeps every step's graph (fixed with `.detach()`).
+    into a `global` name or an attribute, keeps every step's graph (fixed with `.detach()`); the
+    same for `trainer = create_supervised_trainer(..., output_transform=lambda x, y, y_pred,
+    loss: loss)` (or `Engine(supervised_training_step(...))` with such a transform), whose
+    output is the backpropagated loss tensor instead of the default `loss.item()`.
 
     ## Why is this bad?
     A loss tensor holds its `grad_fn`, and through it the whole autograd graph of its
@@ -266,8 +269,8 @@ class LossTensorAccumulated(Rule):
         fixed with `.detach()`."""
         source = model.source
         for every in (False, True):
-            for trainer, process, handler, _event, _holder in ignite_handlers(model, "ITERATION_COMPLETED", every):
-                if not _returns_its_backpropagated_loss(process):
+            for trainer, process, handler, _event, _holder in ignite_handlers(model, "ITERATION_COMPLETED", every, builders=True):
+                if not (_transforms_to_the_loss(process) if isinstance(process, ast.Lambda) else _returns_its_backpropagated_loss(process)):
                     continue
                 params = handler.args.args  # type: ignore[attr-defined]
                 engines = {trainer, *(params[:1] and [params[0].arg])}
@@ -301,6 +304,13 @@ class LossTensorAccumulated(Rule):
                         ),
                         related=(process,),
                     )
+
+
+def _transforms_to_the_loss(transform: ast.Lambda) -> bool:
+    """`output_transform=lambda x, y, y_pred, loss: loss` of Ignite's builders: the update hands
+    it the loss it backpropagated (times the accumulation count), graph and all."""
+    params = [a.arg for a in (*transform.args.posonlyargs, *transform.args.args)]
+    return len(params) == 4 and isinstance(transform.body, ast.Name) and transform.body.id == params[3]
 
 
 def _returns_its_backpropagated_loss(process: ast.AST) -> bool:

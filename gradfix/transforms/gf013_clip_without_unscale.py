@@ -24,8 +24,9 @@ class ClipWithoutUnscale(LoopRule):
     ## What it does
     Finds `clip_grad_norm_`/`clip_grad_value_` calls that run after
     `scaler.scale(loss).backward()` (also `scaled = scaler.scale(loss)` ... `scaled.backward()`,
-    the name bound once in the function) and before `scaler.step(optimizer)` with no
-    `scaler.unscale_(optimizer)` before them in the iteration.
+    the name bound once in the function, or the scaled loss handed to a library's backward,
+    `fabric.backward(scaler.scale(loss))`, `self.manual_backward(scaled)`) and before
+    `scaler.step(optimizer)` with no `scaler.unscale_(optimizer)` before them in the iteration.
 
     ## Why is this bad?
     `scaler.scale(loss).backward()` leaves every gradient multiplied by the loss scale
@@ -546,15 +547,29 @@ def _clip_object_clips(clip: GradEvent, model: ModuleModel) -> bool:
     return bool(first) and isinstance(first[0], ast.Name) and first[0].id == args.args[1].arg
 
 
-def _scaler_of_backward(event: GradEvent, model: ModuleModel) -> str | None:
-    """`scaler` for `scaler.scale(loss).backward()`."""
+def _scale_call(event: GradEvent, model: ModuleModel) -> ast.Call | None:
+    """`scaler.scale(loss)` of `scaler.scale(loss).backward()`, or of a library's backward handed
+    the scaled loss (`fabric.backward(scaler.scale(loss))`, `self.manual_backward(scaled)`);
+    `scaled` a name bound once to it in the function."""
     call = event.call
-    if call is None or method_name(call) != "backward":
+    if call is None or method_name(call) != "backward" and method_name(call) != "manual_backward":
         return None
-    inner = receiver(call)
+    inner = receiver(call) if method_name(call) == "backward" else None
     if isinstance(inner, ast.Name):
         inner = _scaled_into(inner.id, event, model)
+    if not (isinstance(inner, ast.Call) and method_name(inner) == "scale") and call.args:
+        inner = call.args[0]  # `fabric.backward(scaler.scale(loss))`: the library backpropagates the scaled loss
+        if isinstance(inner, ast.Name):
+            inner = _scaled_into(inner.id, event, model)
     if not isinstance(inner, ast.Call) or method_name(inner) != "scale":
+        return None
+    return inner
+
+
+def _scaler_of_backward(event: GradEvent, model: ModuleModel) -> str | None:
+    """`scaler` for `scaler.scale(loss).backward()` (or `fabric.backward(scaler.scale(loss))`)."""
+    inner = _scale_call(event, model)
+    if inner is None:
         return None
     recv = receiver(inner)
     if recv is None:

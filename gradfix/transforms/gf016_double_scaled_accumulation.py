@@ -6,6 +6,7 @@ import re
 from gradfix.analysis import frameworks
 from gradfix.analysis.assignments import Assignments, assigned_values
 from gradfix.analysis.graphs import IterationFlow
+from gradfix.analysis.facts import FunctionInfo
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import call_name
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
@@ -141,7 +142,10 @@ class DoubleScaledAccumulation(Rule):
     statement of the iteration before it that binds the loss name (`loss = loss / N`,
     `loss /= N`, `loss = expr / N`); and in the value returned by a `LightningModule`'s
     `training_step` under automatic optimization (`return loss / N`, or a name assigned
-    `a / N` and returned). When that last binding calls a loss function of the module or of
+    `a / N` and returned), also when `training_step` returns what a method of the class returns
+    (`return self._shared_step(batch)`, or a name bound once to it): that method's returned
+    division, fixed only when the file calls the method once (a helper `validation_step` shares
+    is reported without a fix). When that last binding calls a loss function of the module or of
     another module of the project (`loss = compute_loss(model, batch, N)`) whose every
     `return` divides by one parameter its body names nowhere else, the argument the call
     passes for it is the divisor: the fix hands the function `1` (its other callers keep theirs).
@@ -335,10 +339,19 @@ class DoubleScaledAccumulation(Rule):
                     continue
                 if role == "loss" and _declares_loss_scaled(node):
                     continue  # the Trainer then leaves the returned loss undivided
-                info = facts.methods.get(class_name, {}).get(hook)
+                methods = facts.methods.get(class_name, {})
+                info = methods.get(hook)
                 if info is None:
                     continue
-                for division in _returned_divisions(info.node):
+                found = [(division, info, True) for division in _returned_divisions(info.node)]
+                if role == "training-step":
+                    # `return self._shared_step(batch)` (or a name bound once to it): the helper's
+                    # returned division is the loss the framework divides again
+                    helper = _returned_helper(info.node, methods)
+                    if helper is not None:
+                        sole = _called_once(helper.node.name, source)
+                        found += [(division, helper, sole) for division in _returned_divisions(helper.node)]
+                for division, holder, fixable in found:
                     in_place = _in_place(division)  # (taken at once)
                     divisor = source.code(division.right)
                     setting = entry.accumulation
@@ -349,23 +362,25 @@ class DoubleScaledAccumulation(Rule):
                             divisor in (f"self.trainer.{setting.attribute}", f"self.trainer.{setting.name}")
                             or (
                                 _every_trainer_sets(division.right, model)
-                                and _named_once(divisor, info.node, source)
+                                and _named_once(divisor, holder.node, source)
                                 and _fitted(class_name, model)
                             )
                             or (
                                 _every_trainer_counts(division, model)
-                                and _named_once(divisor, info.node, source)
+                                and _named_once(divisor, holder.node, source)
                                 and _fitted(class_name, model)
                             )
                         )
                     )
-                    if not proven and not _ACCUMULATION_NAME.search(divisor) and not _names_the_count(division.right, info, source):
+                    if not proven and not _ACCUMULATION_NAME.search(divisor) and not _names_the_count(division.right, holder, source):
                         continue
                     fix = None
-                    if proven and in_place is not None:
+                    if not fixable:
+                        pass  # the helper serves other callers too (`validation_step`): reported only
+                    elif proven and in_place is not None:
                         fix = Fix([RemoveStatement(in_place)], Safety.SAFE) if source.alone_on_lines(in_place) else None
                     elif proven:
-                        fix = Fix([ReplaceNode(division, source.outer_segment(division.left), _statement_of(info.node, division))], Safety.SAFE)
+                        fix = Fix([ReplaceNode(division, source.outer_segment(division.left), _statement_of(holder.node, division))], Safety.SAFE)
                     yield Finding(
                         self.code,
                         self.hook_message.format(
@@ -1164,6 +1179,45 @@ def _in_place(division: ast.BinOp) -> ast.stmt | None:
     `loss = loss / N` (taken at once), else None."""
     entry = _IN_PLACE.pop(id(division), None)
     return entry[1] if entry is not None and entry[0] is division else None
+
+
+def _returned_helper(function: ast.AST, methods: dict) -> FunctionInfo | None:  # type: ignore[type-arg]
+    """The method of the class every `return` of the hook hands back unchanged: `return
+    self._shared_step(batch)`, or `loss = self._shared_step(batch)` (the name's one binding in
+    the hook) ... `return loss`."""
+    stores: dict[str, int] = {}
+    values: dict[str, ast.expr] = {}
+    returns: list[ast.expr | None] = []
+    for node in ast_walk(function):
+        if isinstance(node, (*FUNCTIONS, ast.Lambda)) and node is not function:
+            return None  # (a nested function: not read)
+        if isinstance(node, ast.Return):
+            returns.append(node.value)
+        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            stores[node.id] = stores.get(node.id, 0) + 1
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            values[node.targets[0].id] = node.value
+    args = function.args  # type: ignore[attr-defined]
+    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+    names = set()
+    for value in returns:
+        if isinstance(value, ast.Name):
+            name = value.id
+            value = values.get(name) if stores.get(name) == 1 and name not in params else None
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Name)):
+            return None
+        if value.func.value.id != "self":
+            return None
+        names.add(value.func.attr)
+    if len(names) != 1:
+        return None
+    helper = methods.get(names.pop())
+    return helper if helper is not None and helper.node is not function else None
+
+
+def _called_once(name: str, source: Source) -> bool:
+    """The file calls `<x>.name(...)` once (and names the attribute nowhere else)."""
+    return sum(isinstance(n, ast.Attribute) and n.attr == name for n in source.nodes) == 1
 
 
 def _returned_divisions(function: ast.AST) -> Iterator[ast.BinOp]:

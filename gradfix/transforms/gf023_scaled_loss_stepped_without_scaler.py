@@ -14,7 +14,7 @@ from gradfix.transforms._common import branch_prefix, new_statement, owned_event
 from gradfix.transforms._placement import statement_containing
 from gradfix.transforms.base import Finding, Fix, InsertStatements, LoopRule, ReplaceNode, Safety
 from gradfix.transforms.gf001_missing_zero_grad import _collection_elements
-from gradfix.transforms.gf013_clip_without_unscale import _disabled, _known_value, _members, _scaled_into, _scaler_of_backward, _scaler_of_step
+from gradfix.transforms.gf013_clip_without_unscale import _disabled, _known_value, _members, _scale_call, _scaler_of_backward, _scaler_of_step
 from gradfix.walk import ast_walk, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -30,7 +30,8 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
 
     ## What it does
     Finds `optimizer.step()` calls that run after `scaler.scale(loss).backward()` (also
-    `scaled = scaler.scale(loss)` ... `scaled.backward()`, the name bound once in the function) in the same
+    `scaled = scaler.scale(loss)` ... `scaled.backward()`, the name bound once in the function, or
+    the scaled loss handed to a library's backward, `fabric.backward(scaler.scale(loss))`) in the same
     iteration when the scaler does not step that optimizer (`scaler.step(optimizer)`) and did
     not unscale its gradients first (`scaler.unscale_(optimizer)`). The scaled backward may
     sit in a helper of another module of the project that the loop calls with its scaler
@@ -123,7 +124,8 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
     in the iteration; when the optimizer is one a library steps (Accelerate's prepared
     optimizer, Lightning's), or the step is a library's, and in any file that names
     Accelerate, Fabric, Lightning or DeepSpeed (the optimizer may be one they wrap, which
-    steps through their own scaler); and when the backward or the step sits in a helper of
+    steps through their own scaler), unless the optimizer stepped came back from
+    `fabric.setup(...)` (Fabric's step never unscales a hand `GradScaler`); and when the backward or the step sits in a helper of
     another file.
     """
 
@@ -170,7 +172,7 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
                 continue  # unscaled first (or by an `unscale_` gradfix cannot place)
             if _helper_unscales(backward, step, loop, model):
                 continue
-            if _LIBRARIES.search(model.source.text):
+            if not _fabric_stepped(optimizer, model) and _LIBRARIES.search(model.source.text):
                 continue  # Accelerate, Fabric, Lightning, DeepSpeed may step (and unscale) this optimizer
             source = model.source
             if backward.foreign:
@@ -178,9 +180,7 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
                     continue  # a step in another file's helper (`scaler.step(opt)` there?) is not read
                 scaler = scaler_key  # (the helper's code is another file's: the caller's name)
             else:
-                inner = receiver(backward.call)  # type: ignore[arg-type]
-                if isinstance(inner, ast.Name):
-                    inner = _scaled_into(inner.id, backward, model)  # `scaled = scaler.scale(loss)`
+                inner = _scale_call(backward, model)  # `scaler.scale(loss)`, also through `scaled = ...`
                 scaler = source.code(receiver(inner))  # type: ignore[arg-type]
             call = step.call
             assert call is not None
@@ -285,11 +285,21 @@ def _plain_step(step: GradEvent, model: ModuleModel) -> str | None:
     facts = model.facts
     for element in elements:
         info = facts.info(element)
+        if info is not None and info.library == "fabric-optimizer":
+            continue  # Fabric's optimizer steps on every call and never unscales a hand scaler's gradients
         if info is not None and (info.library is not None or info.kind == "lightning"):
             return None  # Accelerate's prepared optimizer, Lightning's: the library scales and steps
         if not facts.optimizer_evidence(element):
             return None
     return step.target
+
+
+def _fabric_stepped(optimizer: str, model: ModuleModel) -> bool:
+    """Every optimizer `optimizer` names came back from `fabric.setup(...)`: its `step()` steps
+    (through the precision plugin, with Fabric's own scaler if any), but a hand `GradScaler`'s
+    scale stays in the gradients."""
+    elements = _elements(optimizer, model) or ()
+    return bool(elements) and all((info := model.facts.info(e)) is not None and info.library == "fabric-optimizer" for e in elements)
 
 
 def _elements(key: str | None, model: ModuleModel) -> list[str] | None:

@@ -328,6 +328,28 @@ def test_event_filter_handler_gets_the_iteration_and_steps_a_window_of_full_loss
     assert not _tiny.same(run(before), want)  # the bug trains otherwise
 
 
+def test_builder_output_transform_hands_on_the_loss_with_its_graph() -> None:
+    """`output_transform=lambda x, y, y_pred, loss: loss` (the default is `loss.item()`): the
+    engine's output is a tensor of the backpropagated loss (`loss * gradient_accumulation_steps`),
+    graph and all, with or without accumulation (GF009 when a handler keeps it)."""
+    for steps in (1, 2):
+        model = _tiny.linear()
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        trainer = create_supervised_trainer(
+            model, opt, torch.nn.functional.mse_loss, gradient_accumulation_steps=steps,
+            output_transform=lambda x, y, y_pred, loss: loss,
+        )
+        kept = []
+        trainer.add_event_handler(Events.ITERATION_COMPLETED, lambda engine: kept.append(engine.state.output))
+        trainer.run(_tiny.batches(4), max_epochs=1)
+        assert len(kept) == 4 and all(isinstance(k, torch.Tensor) and k.grad_fn is not None for k in kept)
+        default = create_supervised_trainer(model, opt, torch.nn.functional.mse_loss)
+        numbers = []
+        default.add_event_handler(Events.ITERATION_COMPLETED, lambda engine: numbers.append(engine.state.output))
+        default.run(_tiny.batches(2), max_epochs=1)
+        assert all(isinstance(n, float) for n in numbers)
+
+
 def test_state_output_is_the_tensor_the_update_returns() -> None:
     data = _tiny.batches(3)
     model = _tiny.linear()

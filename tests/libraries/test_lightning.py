@@ -419,6 +419,31 @@ def test_fabric_backward_does_not_divide() -> None:
     assert all(p.grad is None for p in model.parameters())
 
 
+def test_fabric_optimizer_step_applies_a_hand_scalers_scaled_gradients() -> None:
+    """`fabric.backward(scaler.scale(loss))` with a hand torch GradScaler (Fabric's default
+    precision): the gradients carry the loss scale; the Fabric optimizer's `step()` applies them
+    as they are (GF023), `scaler.step(optimizer)` unscales first and steps like the plain loop."""
+    batch = _tiny.batches(1)[0]
+    by_hand = _tiny.linear()
+    _tiny.mse(by_hand, batch).backward()
+    scaled_by_hand = [g * 1024.0 for g in _tiny.grads(by_hand)]
+    torch.optim.SGD(by_hand.parameters(), lr=0.1).step()
+    fabric = _fabric()
+    for through_scaler in (False, True):
+        model = _tiny.linear()
+        model, optimizer = fabric.setup(model, torch.optim.SGD(model.parameters(), lr=0.1))
+        scaler = torch.amp.GradScaler("cpu", init_scale=1024.0)
+        fabric.backward(scaler.scale(_tiny.mse(model, batch)))
+        assert _tiny.same(_tiny.grads(model), scaled_by_hand)
+        if through_scaler:
+            scaler.step(optimizer)
+            scaler.update()
+            assert _tiny.same(_tiny.weights(model), _tiny.weights(by_hand))
+        else:
+            optimizer.step()  # the scale stays in the update
+            assert not _tiny.same(_tiny.weights(model), _tiny.weights(by_hand))
+
+
 def test_fabric_no_backward_sync_leaves_local_gradients_alone() -> None:
     """On one device no_backward_sync is a null context: backward inside it still adds the full,
     undivided loss gradient; the user must divide by the window size (GF005) and clear."""

@@ -673,13 +673,22 @@ def _called_closure(
     if owner is None:
         return None
     info = model.facts.local_functions.get(id(owner), {}).get(name)
-    if info is None or not isinstance(info.node, ast.FunctionDef) or info.node.decorator_list:
+    if info is None or info.node.decorator_list:
         return None
+    if info.node.__class__ is not ast.FunctionDef:
+        if info.node.__class__ is not ast.AsyncFunctionDef or not _awaited(stmt, call):
+            return None  # (a coroutine's body runs only where the call is awaited)
     if not _only_binding_is(owner, name, info.node):
         return None  # bound otherwise too: which one runs is not read
     if not any(word in source.segment(info.node) for word in words):
         return None
     return info.node, call
+
+
+def _awaited(stmt: ast.stmt, call: ast.Call) -> bool:
+    """`await step(epoch, i, x, y)`: the statement awaits the call itself, which runs the
+    coroutine function's body there and then."""
+    return any(node.__class__ is ast.Await and node.value is call for node in ast_walk(stmt))  # type: ignore[attr-defined]
 
 
 def _called_function(

@@ -176,7 +176,10 @@ class OptimizerRebuiltEachIteration(Rule):
     that steps that parameter in its own body outside any loop, never binds it and never
     returns it; and an optimizer a factory of the module hands back at each epoch's start
     (`opt = make_opt(model, lr)`) that the batch loop steps: both fixed by building it once,
-    before the epoch loop.
+    before the epoch loop. So is one the batch loop (or a comprehension of the epoch's) steps
+    through a closure of the loop's own function that steps it as a free name (`update(x, y)`
+    with `def update(x, y): ... opt.step()`); a coroutine function counts where the call is
+    awaited (`await update(x, y)`, run by `asyncio.run`), the only place its body runs.
 
     ## Why is this bad?
     An optimizer's state is what makes it more than plain gradient descent: SGD's momentum

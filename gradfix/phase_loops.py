@@ -39,6 +39,11 @@ The same machine is read in other forms (each checked the same way):
   `break` (its state is the exit) or anywhere in an arm other than the batch arm (a `break` in
   such an arm leaves the `while` in both readings; a `continue` there would run the arm again,
   so no arm but the batch arm may hold one);
+- states that are members of an enum class of the module (`class Phase(enum.Enum):` whose
+  body only binds distinct members: all `auto()`, or literals no two share; `_enum_members`),
+  compared by `==` or `is` (`!=` or `is not` in the exit test): `while phase is not
+  Phase.DONE:` ... `if phase is Phase.BATCH:`; the first state may also be bound with other
+  names, `phase, epoch = Phase.BEGIN, 0` (a plain name);
 - a last catch-all arm, `else:` of the `if` chain or `case _:` of a `match V:` (cases of string
   literals or `|` of them, no guard, no capture): it is the arm of every state not named;
 - the batch drawn by `try: T = next(IT)` `except StopIteration: V = "t"; continue` (the batch
@@ -93,6 +98,7 @@ def plain_phase_loops(tree: ast.Module) -> None:
     place); the triples (while, its original body, the blocks made) are kept as
     `tree.phase_loops` for the fixes' check."""
     made: list[tuple[ast.While, list[ast.stmt], list[list[ast.stmt]]]] = []
+    _ENUMS[0], _ENUMS[1] = tree, None  # (the module's enum members, read only if a state is one)
     for block in statement_blocks(tree):
         for index, stmt in enumerate(block):
             if stmt.__class__ is ast.While:
@@ -118,7 +124,7 @@ def _key(expr: ast.AST) -> str | None:
     if cls is ast.Attribute and expr.value.__class__ is ast.Name:  # type: ignore[attr-defined]
         return f"{expr.value.id}.{expr.attr}"  # type: ignore[attr-defined]
     if cls is ast.Subscript and expr.value.__class__ is ast.Name:  # type: ignore[attr-defined]
-        field = _string(expr.slice)  # type: ignore[attr-defined]
+        field = _text(expr.slice)  # type: ignore[attr-defined]
         if field is not None:
             return f"{expr.value.id}[{field!r}]"  # type: ignore[attr-defined]
     return None
@@ -132,20 +138,103 @@ def _base(var: str) -> str:
     return var
 
 
-def _string(expr: ast.AST) -> str | None:
+def _text(expr: ast.AST) -> str | None:
+    """A string literal's value (a field's name: `state["phase"]`)."""
     if expr.__class__ is ast.Constant and expr.value.__class__ is str:  # type: ignore[attr-defined]
         return expr.value  # type: ignore[attr-defined,no-any-return]
     return None
 
 
+def _string(expr: ast.AST) -> str | None:
+    """The state a string literal names; also a member of an enum class of the module
+    (`Phase.BATCH`, `_enum_members`), as its text after a NUL (never a string's)."""
+    if expr.__class__ is ast.Constant and expr.value.__class__ is str:  # type: ignore[attr-defined]
+        return expr.value  # type: ignore[attr-defined,no-any-return]
+    if expr.__class__ is ast.Attribute and expr.value.__class__ is ast.Name:  # type: ignore[attr-defined]
+        members = _ENUMS[1]
+        if members is None:
+            members = _ENUMS[1] = _enum_members(_ENUMS[0])
+        text = f"{expr.value.id}.{expr.attr}"  # type: ignore[attr-defined]
+        if text in members:
+            return "\0" + text
+    return None
+
+
+# (the tree `plain_phase_loops` reads, its enum members once asked)
+_ENUMS: list = [None, None]  # type: ignore[type-arg]
+_ENUM_BASES = frozenset({"Enum", "enum.Enum", "IntEnum", "enum.IntEnum", "StrEnum", "enum.StrEnum"})
+
+
+def _enum_members(tree: ast.AST | None) -> frozenset[str]:
+    """`Phase.BEGIN`... of each class at the module's top level deriving from `Enum` alone whose
+    body only assigns its members, each a name bound once to `auto()` (all of them) or to a
+    literal no other member has: distinct members, none an alias of another (`is` and `==`
+    then tell them apart as strings are told apart). A name the module binds otherwise too
+    (`Phase = ...`, an import) is not read."""
+    found: set[str] = set()
+    if tree is None:
+        return frozenset()
+    classes = [stmt for stmt in tree.body if stmt.__class__ is ast.ClassDef]  # type: ignore[attr-defined]
+    for cls in classes:
+        bases = [getattr(b, "id", None) or (f"{getattr(b.value, 'id', '')}.{b.attr}" if b.__class__ is ast.Attribute else None) for b in cls.bases]  # type: ignore[attr-defined]
+        if len(bases) != 1 or bases[0] not in _ENUM_BASES or cls.keywords or cls.decorator_list:  # type: ignore[attr-defined]
+            continue
+        if sum(1 for c in classes if c.name == cls.name) != 1:  # type: ignore[attr-defined]
+            continue
+        names: list[str] = []
+        values: list[object] = []
+        autos = 0
+        for stmt in cls.body:  # type: ignore[attr-defined]
+            if stmt.__class__ is ast.Expr and stmt.value.__class__ is ast.Constant:  # type: ignore[attr-defined]
+                continue  # (a docstring)
+            if stmt.__class__ is not ast.Assign or len(stmt.targets) != 1 or stmt.targets[0].__class__ is not ast.Name:  # type: ignore[attr-defined]
+                names = []
+                break
+            value = stmt.value  # type: ignore[attr-defined]
+            if value.__class__ is ast.Call and not value.args and not value.keywords and (getattr(value.func, "id", None) == "auto" or getattr(value.func, "attr", None) == "auto"):  # type: ignore[attr-defined]
+                autos += 1
+            elif value.__class__ is ast.Constant and value.value.__class__ in (int, str):  # type: ignore[attr-defined]
+                values.append(value.value)  # type: ignore[attr-defined]
+            else:
+                names = []
+                break
+            names.append(stmt.targets[0].id)  # type: ignore[attr-defined]
+        if not names or len(set(names)) != len(names) or (autos and values) or len(set(values)) != len(values):
+            continue
+        found.update(f"{cls.name}.{name}" for name in names)  # type: ignore[attr-defined]
+    return frozenset(found)
+
+
+_SAME = {ast.Eq: ast.Is, ast.NotEq: ast.IsNot}
+
+
 def _compared(test: ast.AST, op: type) -> tuple[str, str] | None:
-    """(V, "s") of `V <op> "s"`."""
-    if test.__class__ is not ast.Compare or len(test.ops) != 1 or test.ops[0].__class__ is not op:  # type: ignore[attr-defined]
+    """(V, "s") of `V <op> "s"`; also `V is Phase.S` for `==`, `V is not Phase.S` for `!=`
+    when the state is a member of an enum class of the module."""
+    if test.__class__ is not ast.Compare or len(test.ops) != 1:  # type: ignore[attr-defined]
+        return None
+    used = test.ops[0].__class__  # type: ignore[attr-defined]
+    if used is not op and used is not _SAME.get(op):
         return None
     name, value = _key(test.left), _string(test.comparators[0])  # type: ignore[attr-defined]
-    if name is None or value is None:
+    if name is None or value is None or (used is not op and value[:1] != "\0"):
         return None
     return name, value
+
+
+def _tuple_start(stmt: ast.stmt, var: str) -> str | None:
+    """"s0" of `V, epoch = "s0", 0` (a plain name V; the other targets plain names)."""
+    if stmt.__class__ is not ast.Assign or len(stmt.targets) != 1:  # type: ignore[attr-defined]
+        return None
+    target, value = stmt.targets[0], stmt.value  # type: ignore[attr-defined]
+    if target.__class__ is not ast.Tuple or value.__class__ is not ast.Tuple or len(target.elts) != len(value.elts):  # type: ignore[attr-defined]
+        return None
+    if any(t.__class__ is not ast.Name for t in target.elts):  # type: ignore[attr-defined]
+        return None
+    found = [k for k, t in enumerate(target.elts) if t.id == var]  # type: ignore[attr-defined]
+    if len(found) != 1:
+        return None
+    return _string(value.elts[found[0]])  # type: ignore[attr-defined]
 
 
 def _sets(stmt: ast.stmt, var: str) -> bool:
@@ -166,7 +255,7 @@ def _binds_state(block: list[ast.stmt], var: str) -> bool:
         cls = node.__class__
         if cls in (ast.Attribute, ast.Subscript) and node.ctx.__class__ is not ast.Load and _key(node) == var:  # type: ignore[attr-defined]
             return True
-        if var.endswith("]") and cls is ast.Subscript and _name(node.value) == base and _string(node.slice) is None:  # type: ignore[attr-defined]
+        if var.endswith("]") and cls is ast.Subscript and _name(node.value) == base and _text(node.slice) is None:  # type: ignore[attr-defined]
             return True  # (`state[k]`: any field)
     if var.endswith("]"):
         whole = {id(node.value) for node in _own_nodes(block) if node.__class__ is ast.Subscript}  # type: ignore[attr-defined]
@@ -187,7 +276,7 @@ def _dict_made(stmt: ast.stmt, var: str) -> str | None:
     for key, value in zip(stmt.value.keys, stmt.value.values):  # type: ignore[attr-defined]
         if key is None:
             return None  # (a `**` could hold it)
-        if repr(_string(key)) == field:
+        if repr(_text(key)) == field:
             return _string(value)
     return None
 
@@ -537,6 +626,9 @@ def _reading(loop: ast.While, before: list[ast.stmt], tree: ast.AST) -> tuple[li
             break
         if var.endswith("]") and _dict_made(stmt, var) is not None:
             start, init = _dict_made(stmt, var), stmt  # (`state = {"phase": "begin", ...}`)
+            break
+        if "." not in var and "[" not in var and _tuple_start(stmt, var) is not None:
+            start, init = _tuple_start(stmt, var), stmt  # (`phase, epoch = Phase.BEGIN, 0`)
             break
         if _binds([stmt], {_base(var)}) or _stores(stmt, var):
             return None

@@ -37,7 +37,7 @@ _BLANK_OR_COMMENT = lazily(r"[ \t\f]*(#.*)?$")
 # `somewhile x != "a"` passes the gate too; the reading itself checks the `while` statement
 # (the state may be an attribute `self.phase` or a field `state["phase"]`); a machine written
 # `while True:` needs a string compared or matched (`== "`, `case "`) as well
-_STATE_LOOP = lazily(r"while[ \t(]+[\w.]+(?:\[[\"']\w+[\"']\])?[ \t]*!=[ \t]*[\"']")
+_STATE_LOOP = lazily(r"while[ \t(]+[\w.]+(?:\[[\"']\w+[\"']\])?[ \t]*(?:!=|is[ \t]+not)[ \t]*(?:[\"']|[A-Za-z_]\w*\.[A-Za-z_])")
 _ENDLESS_LOOP = lazily(r"while[ \t(]+True[ \t)]*:")
 
 
@@ -47,7 +47,7 @@ def _state_machine(text: str) -> bool:
         return False
     if _STATE_LOOP.search(text):
         return True
-    return ('== "' in text or "== '" in text or 'case "' in text or "case '" in text) and _ENDLESS_LOOP.search(text) is not None
+    return ('== "' in text or "== '" in text or 'case "' in text or "case '" in text or "Enum)" in text) and _ENDLESS_LOOP.search(text) is not None
 
 
 # a `case` arm of an int literal or the wildcard (gradfix.match_arms), searched from its

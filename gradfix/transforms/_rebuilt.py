@@ -265,7 +265,9 @@ def held_in_a_handed_object(
     rebinds): an attribute of a parameter handed a name the loop does not change (or a
     string-keyed item of it, `env["sched"]` of a dict), built from attributes (items) of it that
     no statement of the module stores but a set-up function the loop's function calls before the
-    loop (one the loop may swap between calls would make a new object the right one)."""
+    loop, or the one function calling the loop's function, before that call (`st.model =
+    build_model()` ... `fit(st)` in `main()`; one the loop may swap between calls would make a
+    new object the right one)."""
     parts = member_of(target)
     if parts is None or parts[0] not in params:
         return False
@@ -334,6 +336,8 @@ def set_up_before(member: str, loop: ast.AST, model: ModuleModel) -> bool:
             continue
         if not isinstance(stmt, FUNCTIONS) or stmt is holder:
             return False
+        if _sets_before_calling(stmt, holder, member, model):
+            continue  # (`st.model = build_model()` ... `fit(st)` in `main()`)
         uses = [node for node in model.source.of_type(ast.Name) if node.id == stmt.name]  # type: ignore[attr-defined]
         if not uses or not all(
             any(
@@ -344,6 +348,29 @@ def set_up_before(member: str, loop: ast.AST, model: ModuleModel) -> bool:
             for use in uses
         ):  # fmt: skip
             return False
+    return True
+
+
+def _sets_before_calling(function: ast.AST, holder: ast.AST, member: str, model: ModuleModel) -> bool:
+    """`function` (`main()`) stores the member only in plain statements of its own body, all
+    before the first of its statements calling the loop's function (`holder`, `fit(st)`), and
+    the module names the loop's function nowhere else: the member is set before the loop's
+    function runs, and nothing the loop runs sets it again."""
+    uses = [node for node in model.source.of_type(ast.Name) if node.id == holder.name]  # type: ignore[attr-defined]
+    if not uses:
+        return False
+    body: list[ast.stmt] = function.body  # type: ignore[attr-defined]
+    first: int | None = None
+    for use in uses:
+        top = next((s for s in body if s.lineno <= use.lineno <= (s.end_lineno or 0)), None)
+        if top is None or top.__class__ not in _VALUED:
+            return False  # (called elsewhere, or under an `if`, in a loop: not read)
+        first = top.lineno if first is None else min(first, top.lineno)
+    for stmt in body:
+        for node in ast_walk(stmt):
+            if node.__class__ in (ast.Attribute, ast.Subscript) and not isinstance(node.ctx, ast.Load) and _member_read(node, None) == member:  # type: ignore[attr-defined]
+                if stmt.__class__ not in _VALUED or (stmt.end_lineno or 0) >= first:  # type: ignore[operator]
+                    return False
     return True
 
 
@@ -673,13 +700,22 @@ def _called_closure(
     if owner is None:
         return None
     info = model.facts.local_functions.get(id(owner), {}).get(name)
-    if info is None or not isinstance(info.node, ast.FunctionDef) or info.node.decorator_list:
+    if info is None or info.node.decorator_list:
         return None
+    if info.node.__class__ is not ast.FunctionDef:
+        if info.node.__class__ is not ast.AsyncFunctionDef or not _awaited(stmt, call):
+            return None  # (a coroutine's body runs only where the call is awaited)
     if not _only_binding_is(owner, name, info.node):
         return None  # bound otherwise too: which one runs is not read
     if not any(word in source.segment(info.node) for word in words):
         return None
     return info.node, call
+
+
+def _awaited(stmt: ast.stmt, call: ast.Call) -> bool:
+    """`await step(epoch, i, x, y)`: the statement awaits the call itself, which runs the
+    coroutine function's body there and then."""
+    return any(node.__class__ is ast.Await and node.value is call for node in ast_walk(stmt))  # type: ignore[attr-defined]
 
 
 def _called_function(

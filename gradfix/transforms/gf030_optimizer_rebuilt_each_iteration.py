@@ -120,7 +120,10 @@ class OptimizerRebuiltEachIteration(Rule):
     call and steps it once per call, from what stays the same from call to call.
     Such a function may also be one epoch (reported without a fix, naming the epoch): it builds
     the optimizer in a statement of its body and steps it only in loops that are later statements
-    of its body (`for`, or a `while` of any form), each reading nothing a parameter handed per
+    of its body (`for`, or a `while` of any form; a member of an object handed in, `st.opt`, also
+    through a plain function of the module each such loop hands that object to on every
+    iteration, `run_batch(st, epoch, i, x, y)` stepping `st.opt`, which binds neither; the
+    epoch's number handed on whole to such a call is a count, not data), each reading nothing a parameter handed per
     call changes, no attribute of `self` bound outside `__init__`, no global the calling loop
     binds and nothing the function draws itself per call (`task = sample_task()`, a name bound
     to a call of a function of the module), called by an epoch loop (over a `range`, or a
@@ -176,7 +179,10 @@ class OptimizerRebuiltEachIteration(Rule):
     that steps that parameter in its own body outside any loop, never binds it and never
     returns it; and an optimizer a factory of the module hands back at each epoch's start
     (`opt = make_opt(model, lr)`) that the batch loop steps: both fixed by building it once,
-    before the epoch loop.
+    before the epoch loop. So is one the batch loop (or a comprehension of the epoch's) steps
+    through a closure of the loop's own function that steps it as a free name (`update(x, y)`
+    with `def update(x, y): ... opt.step()`); a coroutine function counts where the call is
+    awaited (`await update(x, y)`, run by `asyncio.run`), the only place its body runs.
 
     ## Why is this bad?
     An optimizer's state is what makes it more than plain gradient descent: SGD's momentum
@@ -505,7 +511,7 @@ def _builders(built: list[tuple[ast.AST, ast.stmt]], model: ModuleModel) -> tupl
         if stmt not in function.body:  # type: ignore[attr-defined]
             continue  # (built under an `if`, a `with`: not one epoch of a plain shape)
         found = _epoch_loops_calling(name, model)
-        if found and _an_epoch_function(function, stmt, target):
+        if found and _an_epoch_function(function, stmt, target, model):
             epoch_functions.add(name)  # (one epoch per call: `_one_epoch_per_call` judges the loop calling it)
             for loop in found:
                 epoch_loops.setdefault(id(loop), loop)
@@ -551,14 +557,62 @@ def _over_epochs(loop: ast.AST) -> bool:
     return iterable.__class__ is ast.Call and iterable.func.__class__ is ast.Name and iterable.func.id == "range"  # type: ignore[union-attr]
 
 
-def _an_epoch_function(function: ast.AST, stmt: ast.stmt, target: str) -> bool:
+def _an_epoch_function(function: ast.AST, stmt: ast.stmt, target: str, model: ModuleModel) -> bool:
     """The function builds the optimizer in a statement of its body and steps it only in loops
-    that are later statements of its body, on each of their iterations: one epoch per call."""
+    that are later statements of its body, on each of their iterations: one epoch per call.
+    Also a member of an object (`st.opt`) the function's text never steps, when such a loop
+    hands the object to a function of the module that steps it (`_holder_stepped_by_a_call`)."""
     body: list[ast.stmt] = function.body  # type: ignore[attr-defined]
     at = next((i for i, s in enumerate(body) if s is stmt), None)
-    if at is None or not stepped_in(function, target, 1) or stepped_in(function, target) or stepped_in(function, target, 2):
+    if at is None:
+        return False
+    if not stepped_in(function, target, 1):
+        if "." not in target or stepped_in(function, target) or stepped_in(function, target, 2):
+            return False
+        return any(isinstance(s, LOOPS) and _holder_stepped_by_a_call(s, target, model) for s in body[at + 1 :])
+    if stepped_in(function, target) or stepped_in(function, target, 2):
         return False
     return any(isinstance(s, LOOPS) and stepped_in(s, target) for s in body[at + 1 :])
+
+
+def _holder_stepped_by_a_call(loop: ast.AST, target: str, model: ModuleModel) -> bool:
+    """`run_batch(st, epoch, i, x, y)`, a plain statement of the loop's body (not under an `if`
+    or a loop of its own), hands the object holding the optimizer (`st` of `st.opt`) to a plain
+    function of the module whose parameter for it steps that member in its own body outside any
+    loop (`st.opt.step()`) and never binds the parameter or the member: stepped once per
+    iteration, as if in the loop."""
+    holder, _, member = target.partition(".")
+    if not member or "." in member or not holder.isidentifier():
+        return False
+    functions = model.facts.module_functions
+    for stmt in loop.body:  # type: ignore[attr-defined]
+        if stmt.__class__ not in _PLAIN:
+            continue
+        for call in ast_walk(stmt):
+            if call.__class__ is not ast.Call or call.func.__class__ is not ast.Name:  # type: ignore[attr-defined]
+                continue
+            info = functions.get(call.func.id)  # type: ignore[attr-defined]
+            if info is None or info.class_name is not None or info.node.__class__ is not ast.FunctionDef or info.node.decorator_list:
+                continue
+            function = info.node
+            if any(a.__class__ is ast.Starred for a in call.args):  # type: ignore[attr-defined]
+                continue
+            params = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
+            names = [params[k] for k, arg in enumerate(call.args) if k < len(params) and arg.__class__ is ast.Name and arg.id == holder]  # type: ignore[attr-defined]
+            names += [k.arg for k in call.keywords if k.arg in params and k.value.__class__ is ast.Name and k.value.id == holder]  # type: ignore[attr-defined]
+            for name in names:
+                inner = name + "." + member
+                if any(
+                    n.ctx.__class__ is not ast.Load and ((n.__class__ is ast.Name and n.id == name) or (n.__class__ is ast.Attribute and dotted(n) == inner))
+                    for n in ast_walk(function) if n.__class__ is ast.Name or n.__class__ is ast.Attribute
+                ):  # fmt: skip
+                    continue  # (binds it: not the one it was handed)
+                if stepped_in(function, inner):
+                    return True
+    return False
+
+
+_PLAIN = frozenset({ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign})
 
 
 def _steps_outside_loops(function: ast.AST, target: str, model: ModuleModel) -> bool:
@@ -1346,9 +1400,14 @@ def _one_epoch_per_call(
     function, call = called
     if not _over_epochs(loop):
         return False
-    if not _an_epoch_function(function, stmt, target):
+    if not _an_epoch_function(function, stmt, target, model):
         return False
     inner = [s for s in function.body if isinstance(s, LOOPS) and stepped_in(s, target)]
+    handing: list[ast.stmt] = []
+    if not inner:
+        # (`for i, (x, y) in enumerate(st.loader): run_batch(st, epoch, i, x, y)`)
+        inner = handing = [s for s in function.body if isinstance(s, LOOPS) and _holder_stepped_by_a_call(s, target, model)]
+    counter = loop.target.id if loop.__class__ is ast.For and loop.target.__class__ is ast.Name else None  # type: ignore[attr-defined]
     if any(isinstance(s, LOOPS) and not any(s is i for i in inner) and stepped_in(s, target, 1) for s in function.body):
         return False  # (stepped deeper too)
     if any(isinstance(node, (ast.Call, ast.Lambda)) for arg in passed.values() for node in ast_walk(arg)):
@@ -1359,17 +1418,53 @@ def _one_epoch_per_call(
     if changing is None:
         return False
     for batch in inner:
+        # (the epoch's number handed on to the batch's function, `run_batch(st, epoch, i, x,
+        # y)`: a count, not data; read anywhere else it may choose the data)
+        counted = _counter_handed_on(batch, passed, counter) if handing else set()
         for node in ast_walk(batch):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in params:
+                if id(node) in counted:
+                    continue
                 if node.id not in passed or reads_what_the_loop_changes(passed[node.id], loop):  # type: ignore[arg-type]
                     return False  # (data handed per call: a fold, a task)
             elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == instance and node.attr in changing:
                 return False  # (`self.loader`, set again between calls)
-        if reads_what_the_loop_changes(batch, loop):  # type: ignore[arg-type]
+        if handing:
+            # (names of the function, its parameters among them, are not the calling loop's)
+            if _reads_what_the_loop_binds(batch, loop, params | _bound_in(function)):
+                return False
+        elif reads_what_the_loop_changes(batch, loop):  # type: ignore[arg-type]
             return False  # (a global the loop binds: `data = folds[k]`)
         if _new_data_per_call(function, batch, target, model):
             return False
     return True
+
+
+def _reads_what_the_loop_binds(batch: ast.AST, loop: ast.AST, own: set[str]) -> bool:
+    """The batch loop reads a name, not one of `own`, that the calling loop binds (a global it
+    changes: `data = folds[k]`)."""
+    stored = {n.id for n in ast_walk(loop) if n.__class__ is ast.Name and n.ctx.__class__ is not ast.Load}  # type: ignore[attr-defined]
+    stored -= own
+    return any(n.__class__ is ast.Name and n.id in stored for n in ast_walk(batch))  # type: ignore[attr-defined]
+
+
+def _counter_handed_on(batch: ast.AST, passed: dict[str, ast.expr], counter: str | None) -> set[int]:
+    """The names in the batch loop's plain statements that are whole arguments of a call and
+    stand for the parameter handed the epoch loop's counter (`run_epoch(st, epoch)` in `for
+    epoch in range(...)`): their ids."""
+    if counter is None:
+        return set()
+    counts = {name for name, value in passed.items() if value.__class__ is ast.Name and value.id == counter}  # type: ignore[attr-defined]
+    found: set[int] = set()
+    if counts:
+        for stmt in batch.body:  # type: ignore[attr-defined]
+            if stmt.__class__ in _PLAIN:
+                for call in ast_walk(stmt):
+                    if call.__class__ is ast.Call:
+                        for arg in (*call.args, *(k.value for k in call.keywords)):  # type: ignore[attr-defined]
+                            if arg.__class__ is ast.Name and arg.id in counts:
+                                found.add(id(arg))
+    return found
 
 
 def _new_data_per_call(function: ast.AST, batch: ast.AST, target: str, model: ModuleModel) -> bool:

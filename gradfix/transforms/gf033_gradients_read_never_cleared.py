@@ -66,8 +66,10 @@ class GradientsReadNeverCleared(LoopRule):
     each pass walks the same models again, so their reads add up. The read (and the backward) may sit in a helper of the file the loop
     calls: `accumulate(model, fisher)` after the backward, or a step function
     `self.observe(x, y)` that backpropagates and adds into `self.scores` (also the `__call__`
-    of an object the loop calls, `stepper(x, y)`: then `stepper.model` is the module), when the helper is
-    handed the module (or its parameters: `record_norms(list(model.parameters()), history)`),
+    of an object the loop calls, `stepper(x, y)`: then `stepper.model` is the module; the read
+    there may be a submodule's `weight` or `bias` by attribute, `norms.append(net.fc.weight.grad.norm())`
+    in `record(net, norms, x, y)`), when the helper is
+    handed the module (or the module around the submodule it reads) (or its parameters: `record_norms(list(model.parameters()), history)`),
     or is a function defined in the loop's own function that runs the module by the name the
     loop knows it by (`def probe(batch): net(x)...backward()` then `for b in batches: probe(b)`,
     also run per item by a comprehension of the loop, `[probe(b) for b in batches]`), or a closure
@@ -848,6 +850,8 @@ def _helper_read(event: GradEvent, model: ModuleModel, bound: set[str]) -> str |
     if not isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)) or not isinstance(attribute, ast.Attribute):
         return None
     if not isinstance(attribute.value, ast.Name):
+        if attribute.value.__class__ is ast.Attribute and attribute.value.attr in _PARAMETER_ATTRIBUTES:  # type: ignore[attr-defined]
+            return _helper_weight_read(event, definition, attribute, bound)
         return None
     path = _statement_path(definition.body, attribute)
     if not path:
@@ -936,6 +940,25 @@ def _factory_forwards(events: list[GradEvent], module: str, model: ModuleModel) 
     return False
 
 
+def _helper_weight_read(event: GradEvent, definition: ast.AST, attribute: ast.Attribute, bound: set[str]) -> str | None:
+    """`norms.append(model[0].weight.grad.norm().item())` in the helper (a submodule's `weight`
+    or `bias` read by attribute, `_weight_owner`), kept in something that outlives the loop's
+    iteration: the module as the loop names it (`self.model` of `self.batch(...)`), or None."""
+    owner = _weight_owner(attribute.value.value)  # type: ignore[attr-defined]
+    path = _statement_path(definition.body, attribute)  # type: ignore[attr-defined]
+    if owner is None or not path:
+        return None
+    statement = path[-1]
+    if not _value_read(statement, attribute) or not _keeping(statement, _bound_in(definition), set()):
+        return None
+    kept = _kept_root(statement)
+    kept = _translate(kept, event) if kept is not None else None
+    module = _translate(owner, event)
+    if kept is None or module is None or kept.split(".")[0] in bound:
+        return None  # (grown in something each iteration makes afresh: not judged)
+    return module
+
+
 def _handed_to_backward(events: list[GradEvent], module: str) -> bool:
     """A helper of the loop that backpropagates is handed the module, or is a method of the
     object holding it (a step function: `estimate(model, x, y, fisher)`, `self.observe(x, y)`
@@ -943,8 +966,10 @@ def _handed_to_backward(events: list[GradEvent], module: str) -> bool:
     for event in events:
         if event.kind is EventKind.BACKWARD and event.via and not event.foreign:
             call = event.via[0]
-            if any(dotted(argument) == module for argument in [*call.args, *(k.value for k in call.keywords)]):
-                return True
+            for argument in [*call.args, *(k.value for k in call.keywords)]:
+                handed = dotted(argument)
+                if handed is not None and (handed == module or module.startswith(handed + ".")):
+                    return True  # (also a submodule of the module handed: `net.fc` of `record(net, ...)`)
             receiver = dotted(call.func.value) if isinstance(call.func, ast.Attribute) else None
             if receiver is not None and module.startswith(receiver + "."):
                 return True  # `self.observe(x, y)` running `self.backbone`

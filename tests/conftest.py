@@ -10,6 +10,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# Folders of fixtures, not of tests: scripts the tests read or run. pytest would otherwise import
+# every `test_*.py` and `*_test.py` among them while collecting, in each worker: seven clean
+# fixtures are so named, and four of them import torch or Lightning and train at import.
+collect_ignore_glob = [
+    "before_after/*", "projects/*", "data/*", "behaviour/projects/*", "behaviour/reference/*", "libraries/scripts/*",
+]  # fmt: skip
+
 
 def gradfix_command() -> list[str]:
     """The installed console script, as a user runs it."""

@@ -85,11 +85,11 @@ def _wait(pid: int, timeout: float) -> tuple[int, bool]:
 
 def serve() -> None:
     # what a `--write` run imports (the rules are imported when the first file is checked)
-    import gradfix.analysis.loops  # noqa: F401
-    import gradfix.cli  # noqa: F401
-    import gradfix.pipeline  # noqa: F401
-    import gradfix.runner  # noqa: F401
-    import gradfix.transforms  # noqa: F401
+    import gradfix.analysis.loops
+    import gradfix.cli
+    import gradfix.pipeline
+    import gradfix.runner
+    import gradfix.transforms
 
     requests, answers = sys.stdin, sys.stdout
     for line in requests:

@@ -117,11 +117,11 @@ def _import_gradfix(pythonpath: list[str]) -> None:
     saved = list(sys.path)
     sys.path[1:1] = pythonpath
     try:
-        import gradfix.analysis.loops  # noqa: F401
-        import gradfix.cli  # noqa: F401
-        import gradfix.pipeline  # noqa: F401
-        import gradfix.runner  # noqa: F401
-        import gradfix.transforms  # noqa: F401
+        import gradfix.analysis.loops
+        import gradfix.cli
+        import gradfix.pipeline
+        import gradfix.runner
+        import gradfix.transforms
     finally:
         sys.path[:] = saved  # the scripts run later see the path they always saw
 

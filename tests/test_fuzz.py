@@ -13,6 +13,7 @@ from pathlib import Path
 import hypothesmith
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -53,6 +54,11 @@ def test_generator_makes_programs_that_get_fixed_and_programs_without_events():
     assert fixed >= 3
 
 
+# Python programs from hypothesmith's grammar. Building the grammar's parser takes about a second:
+# deferred, it is built once, at the first draw of a test that uses it, not twice at import in
+# every worker that collects this file. (A deferred strategy draws exactly what it wraps.)
+PROGRAMS = st.deferred(hypothesmith.from_grammar)
+
 _hyp = settings(
     max_examples=HYPOTHESMITH_EXAMPLES,
     deadline=None,
@@ -62,7 +68,7 @@ _hyp = settings(
 
 
 @_hyp
-@given(source=hypothesmith.from_grammar())
+@given(source=PROGRAMS)
 def test_hypothesmith_programs_without_training_are_left_alone(source):
     # the comment makes the prefilter let the program through to the parser and the rules
     program = source + ("\n" if source and not source.endswith("\n") else "") + "# loss.backward() zero_grad\n"
@@ -78,7 +84,7 @@ def test_hypothesmith_programs_without_training_are_left_alone(source):
 
 
 @_hyp
-@given(source=hypothesmith.from_grammar())
+@given(source=PROGRAMS)
 def test_hypothesmith_programs_with_a_training_loop_get_a_parseable_idempotent_fix(source):
     from gradfix.runner import process_source
 

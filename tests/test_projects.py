@@ -15,7 +15,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import run_gradfix
+from conftest import run_gradfix as run_the_command
+from conftest import run_gradfix_in_a_fork as run_gradfix
 
 CASES = sorted(p for p in (Path(__file__).parent / "projects").iterdir() if (p / "before").is_dir())
 
@@ -57,6 +58,26 @@ def test_project_one_file_at_a_time(case: Path, tmp_path: Path) -> None:
         assert piped.stdout == expected[name], name
         run_gradfix("--isolated", "--write", name, cwd=work)
         assert (work / name).read_bytes() == expected[name], name
+
+
+def test_a_forked_run_answers_as_the_command_itself(tmp_path: Path) -> None:
+    """The cases above run gradfix in forked children of a server that imported it once
+    (conftest.run_gradfix_in_a_fork): on a case, each run of the kinds they make gives the exit
+    status, output and files the command itself gives."""
+    case = Path(__file__).parent / "projects" / "step_function_in_other_module"
+    seen = {}
+    for how, run in (("forked", run_gradfix), ("command", run_the_command)):
+        work = tmp_path / how / "project"
+        shutil.copytree(case / "before", work)
+        runs = [
+            run("--isolated", ".", cwd=work),
+            run("--isolated", "--write", "-", "--stdin-filename", "engine.py", cwd=work, stdin=(work / "engine.py").read_bytes()),
+            run("--isolated", "--write", "main.py", cwd=work),
+            run("--isolated", "--write", ".", cwd=work),
+        ]
+        seen[how] = [(r.returncode, r.stdout, r.stderr) for r in runs], _files(work)
+    assert seen["forked"] == seen["command"]
+    assert [code for code, _, _ in seen["command"][0]] == [1, 0, 0, 0] and seen["command"][1] != _files(case / "before")
 
 
 _IMPORT_SHAPES = [

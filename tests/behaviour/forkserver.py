@@ -16,6 +16,16 @@ it after `timeout`), and answers one JSON line:
 
     {"returncode": <int>, "stdout": "...", "stderr": "...", "timed_out": false}
 
+A request may instead run the gradfix command line:
+
+    {"gradfix": ["--write", "train.py"], "cwd": "<folder>", "pythonpath": [...], "timeout": <seconds>}
+
+The server then imports gradfix once (with `pythonpath` in `sys.path` while it does, where
+`PYTHONPATH` would put it), and the child runs what the `gradfix` console script runs
+(`gradfix.cli.entry`, which leaves the process with the command's exit status) with that
+`sys.argv`, in `cwd`. Each run is still a process of its own, with its own working folder,
+exit status and output; it skips only the interpreter's start and gradfix's imports.
+
 Each script still runs in a process of its own, from the same state every time (the server
 never runs a script itself), so runs stay independent and deterministic. The server is started
 with the environment the harness gives scripts (PYTHONHASHSEED=0, OMP_NUM_THREADS=1).
@@ -75,6 +85,47 @@ def _child(path: str, out_fd: int, err_fd: int) -> None:
         os._exit(code)
 
 
+def _gradfix_child(argv: list[str], cwd: str, pythonpath: list[str], out_fd: int, err_fd: int) -> None:
+    """In the forked child: run `gradfix *argv` in `cwd` as the console script would (never return)."""
+    code = 1
+    try:
+        os.dup2(out_fd, 1)
+        os.dup2(err_fd, 2)
+        os.chdir(cwd)
+        sys.argv = ["gradfix", *argv]
+        sys.path[1:1] = pythonpath
+        import weakref
+
+        for finalizer in list(weakref.finalize._registry):  # type: ignore[attr-defined]
+            finalizer.atexit = False  # as in _child: the server's, not the command's
+        from gradfix.cli import entry
+
+        entry()  # flushes its output and leaves the process with the command's exit status
+    except BaseException:
+        import traceback
+
+        traceback.print_exc()
+        sys.stderr.flush()
+    finally:
+        os._exit(code)
+
+
+def _import_gradfix(pythonpath: list[str]) -> None:
+    """Import what a `gradfix --write` run imports, once, before the first gradfix child."""
+    if "gradfix.cli" in sys.modules:
+        return
+    saved = list(sys.path)
+    sys.path[1:1] = pythonpath
+    try:
+        import gradfix.analysis.loops
+        import gradfix.cli
+        import gradfix.pipeline
+        import gradfix.runner
+        import gradfix.transforms
+    finally:
+        sys.path[:] = saved  # the scripts run later see the path they always saw
+
+
 def _wait(pid: int, timeout: float) -> tuple[int, bool]:
     deadline = time.monotonic() + timeout
     delay = 0.001
@@ -108,11 +159,16 @@ def serve() -> None:
                     importlib.import_module(module)
             except Exception:  # the script's own import will report it
                 pass
+        command = request.get("gradfix")
+        if command is not None:
+            _import_gradfix(request.get("pythonpath", []))
         with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
             sys.stdout.flush()
             sys.stderr.flush()
             pid = os.fork()
-            if pid == 0:
+            if pid == 0 and command is not None:
+                _gradfix_child(command, request["cwd"], request.get("pythonpath", []), out.fileno(), err.fileno())
+            elif pid == 0:
                 _child(os.path.abspath(request["path"]), out.fileno(), err.fileno())
             returncode, timed_out = _wait(pid, float(request["timeout"]))
             out.seek(0)

@@ -310,11 +310,21 @@ class MissingAccumulationFlush(AccumulationRule):
     Silent, for any window, when the loop runs over data whose length the code fixes and N
     divides, and no `break`, `continue` or `return` of the loop can cut a pass: every window is
     whole. The data is `enumerate(X)` (any start) or `X` with a counter of its own, `X` a list or
-    tuple display, a list comprehension over `range(K)` with no `if`, or a name bound once to
-    one of these and never changed (only iterated, measured with `len` or shuffled); K an
-    integer (`data = [... for _ in range(6)]` with `ACCUM = 2`) or a product with N as a factor
-    (`range(4 * accum_steps)`). A loader, or data whose length is not written, is reported as
-    before even when its length happens to be a multiple of N.
+    tuple display, a list comprehension over `range(K)` with no `if`, a one-item list repeated
+    K times (`[None] * K`), or a name bound once to one of these and never changed but item by
+    item (only iterated, measured with `len`, shuffled, or stored into by an index that is no
+    slice: `pool[j % N] = batch`); K an integer (`data = [... for _ in range(6)]` with `ACCUM =
+    2`) or a product with N as a factor (`range(4 * accum_steps)`). A list repeated by N itself
+    (`pool = [None] * window`, the window's `if` on every micro-batch) holds one whole window:
+    N a parameter or a name its function binds once, read by the window's test in that
+    function; or a replay buffer of the instance (`self.buffer = [None] *
+    self.args.accum_steps`, bound once, in `__init__`, changed only item by item anywhere in
+    the module, no `setattr`) replayed by `for k, b in enumerate(self.buffer):
+    self.micro_step(b, k)` whose method tests the same `self.` chain on every call (its `if`
+    at the top level of the method, which returns only at its end), the chain's first
+    attribute bound only in `__init__` and its later ones never bound in the module. A loader,
+    or data whose length is not written, is reported as before even when its length happens
+    to be a multiple of N.
     """
 
     code = "GF006"

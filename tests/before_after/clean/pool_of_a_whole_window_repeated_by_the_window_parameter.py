@@ -11,4 +11,4 @@ def replay(model, optimizer, batches, window):
         loss.backward()
         if (idx + 1) % window == 0:
             optimizer.step()
-            optimizer.zero_grad()
+            optimizer.zero_grad(set_to_none=True)

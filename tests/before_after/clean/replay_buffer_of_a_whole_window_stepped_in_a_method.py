@@ -15,7 +15,7 @@ class Replayer:
         loss.backward()
         if (k + 1) % self.accum_steps == 0:
             self.optimizer.step()
-            self.optimizer.zero_grad()
+            self.optimizer.zero_grad(set_to_none=True)
 
     def fit(self, loader, passes):
         for n, batch in enumerate(loader):

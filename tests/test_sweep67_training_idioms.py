@@ -2,8 +2,8 @@
 training with PGD, domain adaptation with a gradient reversal layer, a GAN whose discriminator
 step keeps its graph for a relativistic generator loss), written here as our own loops: the
 correct ones draw no finding from any rule; their buggy twins draw the finding the bug calls
-for. The PGD twin whose attack backpropagates into the parameters after the clear is a miss
-recorded for a later session (strict xfail)."""
+for; so does the PGD twin whose attack backpropagates into the parameters after the clear
+(GF001, fix68-H)."""
 
 from __future__ import annotations
 
@@ -133,9 +133,69 @@ def test_pgd_attack_cleared_before_the_training_backward_is_silent() -> None:
     assert _codes(PGD.replace("FIRST", "pass").replace("SECOND", "opt.zero_grad(set_to_none=True)")) == []
 
 
-@pytest.mark.xfail(strict=True, reason="miss (sweep67a): the attack's backward adds into the parameters' .grad after the clear")
 def test_pgd_attack_backpropagating_into_the_parameters_after_the_clear_is_reported() -> None:
-    assert _codes(PGD.replace("FIRST", "opt.zero_grad(set_to_none=True)").replace("SECOND", "pass")) != []
+    assert _codes(PGD.replace("FIRST", "opt.zero_grad(set_to_none=True)").replace("SECOND", "pass")) == ["GF001"]
+
+
+def test_pgd_attack_cleared_before_and_after_is_silent() -> None:
+    assert _codes(PGD.replace("FIRST", "opt.zero_grad(set_to_none=True)").replace("SECOND", "opt.zero_grad(set_to_none=True)")) == []
+
+
+FGSM_METHOD = """
+    import torch
+    import torch.nn.functional as F
+
+    class Robust:
+        def __init__(self, net, lr):
+            self.net = net
+            self.optim = torch.optim.SGD(net.parameters(), lr=lr)
+
+        def fit(self, stream, eps=0.1):
+            it = iter(stream)
+            while True:
+                try:
+                    inputs, labels = next(it)
+                except StopIteration:
+                    break
+                self.optim.zero_grad(set_to_none=True)
+                probe = inputs.clone().requires_grad_(True)
+                F.cross_entropy(self.net(probe), labels).backward()
+                probe = (inputs + eps * probe.grad.sign()).detach()
+                SECOND
+                total = F.cross_entropy(self.net(inputs), labels) + F.cross_entropy(self.net(probe), labels)
+                total.backward()
+                self.optim.step()
+"""
+
+
+def test_fgsm_in_a_method_while_loop_cleared_before_the_attack_is_reported() -> None:
+    assert _codes(FGSM_METHOD.replace("SECOND", "pass")) == ["GF001"]
+
+
+def test_fgsm_in_a_method_while_loop_cleared_after_the_attack_is_silent() -> None:
+    assert _codes(FGSM_METHOD.replace("SECOND", "self.optim.zero_grad(set_to_none=True)")) == []
+
+
+FREELB = """
+    import torch
+    import torch.nn.functional as F
+
+    def freelb_epoch(model, loader, opt, ascents=3, alpha=0.01):
+        for x, y in loader:
+            opt.zero_grad(set_to_none=True)
+            delta = torch.zeros_like(x, requires_grad=True)
+            for _ in range(ascents):
+                (F.cross_entropy(model(x + delta), y) / ascents).backward()
+                delta = (delta + alpha * delta.grad.sign()).detach().requires_grad_(True)
+            F.cross_entropy(model(x), y).backward()
+            opt.step()
+"""
+
+
+def test_freelb_ascents_whose_parameter_gradients_add_up_with_a_clean_loss_are_silent() -> None:
+    # the training loss does not read the perturbation: the ascents' parameter gradients are
+    # meant to add up (FreeLB), not an attack's by-product
+    assert _codes(FREELB) == []
 
 
 GAN = """

@@ -266,8 +266,10 @@ def _built_mismatch(
     else:
         return None
     found: Mismatch | None = None
+    # where the scheduler is built (`self.scheduler = ...` in `__init__`): its horizon's names are read there
+    built = next((b.scope for b in assignments(model).by_key.get(sched.target or "", ()) if b.value is origin), None)
     for part, part_kind in parts:
-        judged = _judge(part, part_kind, loop, sched, step, batch_loop, stepped_per, scope, model)
+        judged = _judge(part, part_kind, loop, sched, step, batch_loop, stepped_per, scope, model, built)
         if judged == "consistent":
             return None  # (a chained scheduler one part of which counts the stepping's unit: which is meant is unclear)
         if found is None and isinstance(judged, Mismatch):
@@ -336,7 +338,7 @@ _NO_HORIZON = {"ConstantLR", "ExponentialLR", "MultiplicativeLR"}
 
 def _judge(
     constructor: ast.Call, kind: str, loop: TrainingLoop, sched: GradEvent, step: GradEvent,
-    batch_loop: ast.AST, stepped_per: str, scope: Scope, model: ModuleModel,
+    batch_loop: ast.AST, stepped_per: str, scope: Scope, model: ModuleModel, built: Scope | None = None,
 ) -> Mismatch | str | None:
     """The mismatch of one scheduler's horizon with the level it steps at; "consistent" when
     its horizon counts that level's unit; None when it says nothing."""
@@ -351,7 +353,7 @@ def _judge(
             return "consistent"
         first: dict[str, tuple[str, ast.expr]] = {}
         for param, part in given:
-            unit = _counted_in(part, batch_loop, loop, scope, model)
+            unit = _counted_in(part, batch_loop, loop, scope, model, built)
             if unit is not None:
                 first.setdefault(unit, (param, part))
         if len(first) != 1:
@@ -367,7 +369,7 @@ def _judge(
         parts = _lambda_horizons(value, model) if kind == "LambdaLR" else [value]
         if outer and any(_counts(part, outer, model) for part in parts):
             return "consistent"  # `len(loader)` of the loader this loop iterates: its iterations are the batches (time steps inside)
-        units = {_counted_in(part, batch_loop, loop, scope, model) for part in parts} - {None}
+        units = {_counted_in(part, batch_loop, loop, scope, model, built) for part in parts} - {None}
         counted = units.pop() if len(units) == 1 else None  # a lambda mixing both units says nothing
         if counted is None and argument == "steps_per_epoch" and _argument(constructor, "total_steps", 2, model) is None:
             # `OneCycleLR(opt, max_lr, epochs=EPOCHS, steps_per_epoch=8)`: its horizon is `epochs *
@@ -1101,17 +1103,25 @@ def _argument(call: ast.Call, name: str, index: int, model: ModuleModel) -> ast.
     return None
 
 
-def _counted_in(value: ast.expr, batch_loop: ast.AST, loop: TrainingLoop, scope: Scope, model: ModuleModel) -> str | None:
+def _counted_in(
+    value: ast.expr, batch_loop: ast.AST, loop: TrainingLoop, scope: Scope, model: ModuleModel, built: Scope | None = None,
+) -> str | None:
     """"batches" when the horizon is literally a batch count, "epochs" when it is literally
     the epoch count, else None. A name is read through its one binding, an entry of a dict
-    written out in the file through its value (`cfg["t_max"]` with `cfg = {"t_max": EPOCHS}`)."""
+    written out in the file through its value (`cfg["t_max"]` with `cfg = {"t_max": EPOCHS}`).
+    A name nothing binds where the loop runs is read where the scheduler is built (`built`:
+    `t_total = epochs * len(self.loader)` in the `__init__` building `self.scheduler`)."""
     for _ in range(3):
         if _batch_count(value, batch_loop, model):
             return "batches"
         if _epoch_count(value, loop, model, bounded=batch_loop is not loop.node):
             return "epochs"
         if isinstance(value, ast.Name):
-            single = assignments(model).single_value(value.id, scope)
+            index = assignments(model)
+            where = scope
+            if built is not None and built is not scope and not index.bindings(value.id, scope):
+                where = built  # (a local of the method building the scheduler)
+            single = index.single_value(value.id, where)
         else:
             single = _entry(value, model)
         if single is None:

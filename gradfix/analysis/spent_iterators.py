@@ -22,6 +22,7 @@ from gradfix.analysis.names import call_name, positional
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
 from gradfix.source import COMPOUND_KINDS, blocks_of
+from gradfix.walk import ast_walk
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
@@ -382,25 +383,57 @@ def _optimizer_call(call: ast.Call, model: ModuleModel) -> bool:
 
 def _optimizer_factory(call: ast.Call, model: ModuleModel) -> bool:
     """`make_optimizer(params, lr)`: a function of the module (one `def` of that name at its top
-    level, no decorator) whose whole body returns an optimizer of torch or of an imported library
-    built over its first parameter as that optimizer's `params` (`return torch.optim.SGD(params,
-    lr=lr, momentum=0.9)`): the call spends what it is handed as the optimizer would."""
+    level, no decorator) that builds an optimizer of torch or of an imported library over its
+    first parameter as that optimizer's `params` on every call: its whole body returns it
+    (`return torch.optim.SGD(params, lr=lr, momentum=0.9)`), or the build is a statement of its
+    body's top level (`optimizer = AdamW(params, lr=lr)`, or the `return` itself) and the body's
+    one `return` is its last statement, with no `yield`, `raise`, nested function or other read
+    of that parameter (`lr = base_lr * scale`, `print(...)` and a scheduler built beside it may
+    come before or after): the call spends what it is handed as the optimizer would."""
     func = call.func
     if func.__class__ is not ast.Name:
         return False
     info = model.facts.module_functions.get(func.id)  # type: ignore[attr-defined]
     node = info.node if info is not None else None
-    if node is None or node.decorator_list or len(node.body) != 1 or node.body[0].__class__ is not ast.Return:
+    if node is None or node.decorator_list or not node.body:
         return False
     if sum(1 for stmt in model.source.tree.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == func.id) != 1:  # type: ignore[attr-defined]
         return False
     params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
-    built = node.body[0].value  # type: ignore[attr-defined]
-    if not params or built.__class__ is not ast.Call or not _optimizer_call(built, model):  # type: ignore[arg-type]
+    if not params:
+        return False
+    if len(node.body) == 1:
+        if node.body[0].__class__ is not ast.Return:
+            return False
+        return _builds_over(node.body[0].value, params[0], model)  # type: ignore[attr-defined]
+    if node.body[-1].__class__ is not ast.Return:
+        return False
+    builds = [
+        stmt for stmt in node.body
+        if (stmt.__class__ is ast.Return or (stmt.__class__ is ast.Assign and len(stmt.targets) == 1))  # type: ignore[attr-defined]
+        and _builds_over(stmt.value, params[0], model)  # type: ignore[attr-defined]
+    ]
+    if len(builds) != 1:
+        return False
+    build = builds[0].value  # type: ignore[attr-defined]
+    inside = {id(n) for n in ast_walk(build)}
+    for stmt in node.body:
+        for n in ast_walk(stmt):
+            if isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom, ast.Raise, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.Global, ast.Nonlocal)):
+                if n is not node.body[-1]:
+                    return False
+            elif n.__class__ is ast.Name and n.id == params[0] and id(n) not in inside:  # type: ignore[attr-defined]
+                return False
+    return True
+
+
+def _builds_over(built: ast.AST | None, param: str, model: ModuleModel) -> bool:
+    """`built` is an optimizer's construction whose `params` is the name `param`."""
+    if built.__class__ is not ast.Call or not _optimizer_call(built, model):  # type: ignore[arg-type]
         return False
     given = positional(built)  # type: ignore[arg-type]
-    first = given[0] if given else next((k.value for k in built.keywords if k.arg == "params"), None)  # type: ignore[attr-defined]
-    return first.__class__ is ast.Name and first.id == params[0]  # type: ignore[union-attr]
+    first = given[0] if given else next((k.value for k in built.keywords if k.arg == "params"), None)  # type: ignore[union-attr]
+    return first.__class__ is ast.Name and first.id == param  # type: ignore[union-attr]
 
 
 def _ancestors(node: ast.AST, parents: dict[int, tuple[ast.AST, str]]) -> list[tuple[ast.AST, str]]:

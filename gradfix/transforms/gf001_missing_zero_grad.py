@@ -368,7 +368,14 @@ class MissingZeroGrad(Rule):
     when the backward the step applies comes in a later statement of that body. When what is
     read there is not made by the iteration (SAM by hand: the ascent reads the parameters' own
     `.grad`, `[p.grad for p in params]`), a clear also goes first in the iteration: the last
-    step's gradients would steer the ascent.
+    step's gradients would steer the ascent. An iteration that clears only before such an
+    attack is reported too, when every gradient the attack reads is of an input the iteration
+    makes (`delta = torch.zeros_like(x, requires_grad=True)`, `probe =
+    x.clone().requires_grad_(True)`) and the loss the step applies reads that input (`net(x +
+    delta.detach())`): the attack's backward passes add into the parameters' gradients after
+    the clear. The unsafe fix clears again right after the attack. Not reported when the
+    training loss does not read the perturbed input (FreeLB-like ascents whose parameter
+    gradients are meant to add up), nor for an attack in a helper.
 
     Also the optimizer in backward: a hook registered with `p.register_post_accumulate_grad_hook(hook)`
     (on each parameter, in a `for` or a list comprehension) runs inside every `backward()` the
@@ -397,6 +404,10 @@ class MissingZeroGrad(Rule):
     skipped_message = (
         "`{opt}` is cleared only after a `continue` that skips a non-finite loss after its"
         " backward: the skipped batch's gradients reach the next step; clear them each iteration"
+    )
+    attack_message = (
+        "`{opt}` is cleared before an attack whose backward passes add into its parameters' gradients too:"
+        " `{opt}.step()` applies them with the training loss's; clear them after the attack"
     )
     first_pass_message = (
         "`{opt}` is cleared on the loop's first iteration only: every later `{opt}.step()` applies gradients "
@@ -624,6 +635,15 @@ class MissingZeroGrad(Rule):
         # end of the body: a skipped batch leaves its gradients to the next step
         skipped = {t for t in set(steps) & cleared - loop.cleared_by_callers - first_pass if _cleared_only_past_a_non_finite_skip(loop, t, clears)}
         cleared -= skipped
+        # `opt.zero_grad()` first, then an attack whose backward fills the parameters' gradients
+        # too before the training backward (a PGD loop reading `delta.grad`): the step applies both
+        attacked: dict[str, InsertStatements] = {}
+        if clears and len(clears) < len(loop.events):
+            for t in set(steps) & cleared - loop.cleared_by_callers - first_pass - skipped:
+                placed = _cleared_before_an_attack(loop, t, clears, steps[t], model)
+                if placed is not None:
+                    attacked[t] = placed
+            cleared -= set(attacked)
         nested_own: set[str] = set()
         if cleared - set(steps) and any(e.kind is EventKind.BACKWARD for e in owned):
             # a nested training loop's own optimizer (a WGAN's critic cleared and stepped
@@ -714,6 +734,9 @@ class MissingZeroGrad(Rule):
                 # another optimizer's step: a clear at the top would keep what its backward
                 # passes leave in this optimizer's parameters
                 fix = _after_nested_training_loop(loop, step, owned, target, model)
+            elif target in attacked:
+                # right after the attack, where the hand-fixed loop clears (the clear first stays)
+                fix = Fix([attacked[target]], Safety.UNSAFE)
             elif target in skipped:
                 # first in the body, before the backward the skip follows (the clear at the end stays)
                 block = loop.node.body  # type: ignore[attr-defined]
@@ -733,6 +756,8 @@ class MissingZeroGrad(Rule):
                 ).format(opt=target)
             elif target in skipped:
                 message = self.skipped_message.format(opt=target)
+            elif target in attacked:
+                message = self.attack_message.format(opt=target)
             else:
                 message = self.message.format(opt=target) if call is None else self.call_message.format(call=call, opt=target)
             yield Finding(self.code, message, step.anchor, fix=fix, related=(loop.node,))
@@ -2004,6 +2029,56 @@ def _clears_an_input(clear: GradEvent, loop: TrainingLoop, model: ModuleModel) -
         if isinstance(grad, ast.Attribute) and grad.attr == "grad" and isinstance(grad.value, ast.Name):
             name = grad.value.id
     return name is not None and loop_bindings(loop.node, model.source).made_here(name)  # type: ignore[arg-type]
+
+
+def _cleared_before_an_attack(
+    loop: TrainingLoop, target: str, clears: list[GradEvent], step: GradEvent, model: ModuleModel
+) -> InsertStatements | None:
+    """Every clear of `target` in the iteration comes before its first backward; then an attack
+    backpropagates for an input the iteration makes (`delta = torch.zeros_like(x,
+    requires_grad=True)`, a PGD loop reading `delta.grad` and clearing it by hand), each
+    gradient read before the step one of such an input's; then, in a later statement of the
+    body, the backward the step applies, of a loss that reads that input (the model is trained
+    on the adversarial example: `net(x + delta.detach())`). The attack's backward passes added
+    into the parameters' gradients after the clear, and the step applies them too. Where the
+    hand-fixed loop clears (`after_the_attack`), else None (an attack in a helper, a read of
+    the parameters' own `.grad` as SAM's ascent, a training loss that never reads the attack's
+    input: FreeLB-like ascents whose parameter gradients are meant to add up)."""
+    if not backward_for_an_input_first(loop, step):
+        return None
+    own = [c for c in clears if c.target == target]
+    first_backward = None
+    reads: set[str] = set()
+    for event in loop.events:
+        if event is step:
+            break
+        if event.kind is EventKind.BACKWARD and first_backward is None:
+            first_backward = event
+        elif event.kind is EventKind.CLEAR and event.target == target and first_backward is not None:
+            return None  # cleared again after an earlier backward: not this shape
+        elif event.kind is EventKind.GRAD_READ and first_backward is not None:
+            if event.via or event.target is None:
+                return None
+            reads.add(event.target)
+    if not own or first_backward is None or not reads or any(c.via for c in own):
+        return None
+    if any(loop.events.index(c) > loop.events.index(first_backward) for c in own):
+        return None
+    bindings = loop_bindings(loop.node, model.source)
+    if not all(bindings.made_here(name) for name in reads):
+        return None
+    placed = after_the_attack(loop, step, new_statement(clear_call(target, model, loop.node)))
+    if placed is None:
+        return None
+    body = loop.body
+    start = next((i for i, s in enumerate(body) if s is placed.anchor), None)
+    last = [e for e in loop.events[: loop.events.index(step)] if e.kind is EventKind.BACKWARD][-1]
+    final = next((i for i, s in enumerate(body) if any(s is p for p in last.path)), None)
+    if start is None or final is None or final <= start:
+        return None
+    if not any(isinstance(n, ast.Name) and n.id in reads for stmt in body[start + 1 : final + 1] for n in ast_walk(stmt)):
+        return None  # the training loss does not read the attack's input
+    return placed
 
 
 def _prepared_by_unseen_call(loop: TrainingLoop, model: ModuleModel) -> bool:

@@ -310,11 +310,21 @@ class MissingAccumulationFlush(AccumulationRule):
     Silent, for any window, when the loop runs over data whose length the code fixes and N
     divides, and no `break`, `continue` or `return` of the loop can cut a pass: every window is
     whole. The data is `enumerate(X)` (any start) or `X` with a counter of its own, `X` a list or
-    tuple display, a list comprehension over `range(K)` with no `if`, or a name bound once to
-    one of these and never changed (only iterated, measured with `len` or shuffled); K an
-    integer (`data = [... for _ in range(6)]` with `ACCUM = 2`) or a product with N as a factor
-    (`range(4 * accum_steps)`). A loader, or data whose length is not written, is reported as
-    before even when its length happens to be a multiple of N.
+    tuple display, a list comprehension over `range(K)` with no `if`, a one-item list repeated
+    K times (`[None] * K`), or a name bound once to one of these and never changed but item by
+    item (only iterated, measured with `len`, shuffled, or stored into by an index that is no
+    slice: `pool[j % N] = batch`); K an integer (`data = [... for _ in range(6)]` with `ACCUM =
+    2`) or a product with N as a factor (`range(4 * accum_steps)`). A list repeated by N itself
+    (`pool = [None] * window`, the window's `if` on every micro-batch) holds one whole window:
+    N a parameter or a name its function binds once, read by the window's test in that
+    function; or a replay buffer of the instance (`self.buffer = [None] *
+    self.args.accum_steps`, bound once, in `__init__`, changed only item by item anywhere in
+    the module, no `setattr`) replayed by `for k, b in enumerate(self.buffer):
+    self.micro_step(b, k)` whose method tests the same `self.` chain on every call (its `if`
+    at the top level of the method, which returns only at its end), the chain's first
+    attribute bound only in `__init__` and its later ones never bound in the module. A loader,
+    or data whose length is not written, is reported as before even when its length happens
+    to be a multiple of N.
     """
 
     code = "GF006"
@@ -2195,12 +2205,17 @@ def _whole_windows_of_a_known_list(acc: Accumulation, model: ModuleModel) -> boo
     """The loop runs over data of a length known from the code, that N divides, and cannot
     leave a pass early: every window is whole, there is no tail to flush. The data is
     `enumerate(X)` (any start) or `X` itself (a counter of its own): `X` a list or tuple display
-    (no `*`), a list comprehension over `range(K)` with no `if`, or a name bound once (in the
-    loop's scope or one around it, and nowhere else in the module) to one of these and never
-    changed (its only uses: iterated, `len(X)`, `random.shuffle(X)`). K is an integer literal, a
+    (no `*`), a list comprehension over `range(K)` with no `if`, a one-item list repeated K
+    times (`[None] * K`), or a name bound once (in the loop's scope or one around it, and
+    nowhere else in the module) to one of these and never changed but item by item (its only
+    uses: iterated, `len(X)`, `random.shuffle(X)`, `X[j % N] = b`). K is an integer literal, a
     name bound once to one, or a product with N itself as a factor (`range(3 * ACCUM)`, bound in
     the loop's own scope). N is a known integer (or that factor). The loop's body has no
-    `break`, `continue` or `return` of its own (a skipped or cut pass may leave a part window)."""
+    `break`, `continue` or `return` of its own (a skipped or cut pass may leave a part window).
+    A buffer of the instance (`self.buffer = [None] * self.accum` in `__init__`, replayed by
+    `for k, b in enumerate(self.buffer): self.micro_step(b, k)`) is read the same way
+    (`_buffer_of_the_instance`); a repetition by N itself (`[None] * window`) holds whole
+    windows when the window's `if` runs on every micro-batch (`_window_on_every_item`)."""
     from gradfix.transforms.gf005_unscaled_accumulation import _known_count
 
     loop = acc.loop.node
@@ -2215,6 +2230,7 @@ def _whole_windows_of_a_known_list(acc: Accumulation, model: ModuleModel) -> boo
         return False
     scope = acc.loop.function if acc.loop.function is not None else model.source.tree
     own_scope = True
+    instance = False  # the data is an attribute of `self` built in `__init__`
     if isinstance(iterated, ast.Name):
         bindings = assignments(model).bindings(iterated.id, scope)
         if len(bindings) != 1 or bindings[0].value is None or len(assigned_values(model, iterated.id)) != 1:
@@ -2223,13 +2239,27 @@ def _whole_windows_of_a_known_list(acc: Accumulation, model: ModuleModel) -> boo
             return False
         own_scope = bindings[0].scope is scope
         iterated = bindings[0].value
+    elif isinstance(iterated, ast.Attribute):
+        built = _buffer_of_the_instance(iterated, acc, model)
+        if built is None:
+            return False
+        iterated, own_scope, instance = built, False, True
     n = _known_count(acc, model)
     length: int | None = None
-    if isinstance(iterated, (ast.List, ast.Tuple)):
+    if isinstance(iterated, (ast.List, ast.Tuple)) and not instance:
         if any(isinstance(e, ast.Starred) for e in iterated.elts):
             return False
         length = len(iterated.elts)
-    elif isinstance(iterated, ast.ListComp) and len(iterated.generators) == 1 and not iterated.generators[0].ifs:
+    elif isinstance(iterated, ast.BinOp) and isinstance(iterated.op, ast.Mult):
+        # `[None] * K` (or `K * [None]`): K items
+        left, right = iterated.left, iterated.right
+        item, count = (left, right) if isinstance(left, ast.List) else (right, left)
+        if not (isinstance(item, ast.List) and len(item.elts) == 1 and not isinstance(item.elts[0], ast.Starred)):
+            return False
+        if _same_window(count, acc, model, own_scope, instance):
+            return _window_on_every_item(acc, model)  # `[None] * accum` replayed with `(k + 1) % accum`
+        length = _known_int(count, model)
+    elif isinstance(iterated, ast.ListComp) and len(iterated.generators) == 1 and not iterated.generators[0].ifs and not instance:
         over = iterated.generators[0].iter
         if not (isinstance(over, ast.Call) and isinstance(over.func, ast.Name) and over.func.id == "range" and len(over.args) == 1 and not over.keywords):
             return False
@@ -2242,6 +2272,132 @@ def _whole_windows_of_a_known_list(acc: Accumulation, model: ModuleModel) -> boo
             return True  # `range(3 * ACCUM)`: whole windows whatever ACCUM is
         length = _known_int(count, model)
     return length is not None and length > 0 and n is not None and n > 0 and length % n == 0
+
+
+def _buffer_of_the_instance(iterated: ast.Attribute, acc: Accumulation, model: ModuleModel) -> ast.expr | None:
+    """`self.buffer` bound once in its class, in `__init__`, to a one-item list repeated
+    (`[None] * self.accum`), and never changed but item by item (`self.buffer[i % N] = b`): its
+    only uses in the module are `self.buffer` iterated, handed to `enumerate`/`len`, or
+    subscripted; no other class of the module binds an attribute of that name, nor does a
+    `setattr` (`_only_item_changed`). The value bound, else None."""
+    if not (isinstance(iterated.value, ast.Name) and iterated.value.id == "self"):
+        return None
+    function = acc.loop.function
+    if function is None:
+        return None
+    bindings = assignments(model).bindings(f"self.{iterated.attr}", function)
+    if len(bindings) != 1 or not isinstance(bindings[0].statement, ast.Assign):
+        return None
+    value, built_in = bindings[0].value, bindings[0].scope
+    if not (isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult) and getattr(built_in, "name", None) == "__init__"):
+        return None
+    if len(bindings[0].statement.targets) != 1:  # type: ignore[attr-defined]
+        return None
+    if not _only_item_changed(iterated.attr, model, bindings[0].statement):
+        return None
+    return value
+
+
+def _only_item_changed(attr: str, model: ModuleModel, binding: ast.stmt) -> bool:
+    """Every `<x>.attr` of the module is `self.attr`, read as data (iterated, handed to
+    `enumerate`/`len`/`iter`/`zip`, subscripted; an item stored with an index that is no
+    slice, not deleted) but at its one binding `binding`; the module calls no `setattr`."""
+    uses: list[ast.Attribute] = []
+    allowed: set[int] = set()
+    for node in ast_walk(model.source.tree):
+        if isinstance(node, ast.Attribute) and node.attr == attr:
+            uses.append(node)
+        elif isinstance(node, ast.Call):
+            if dotted(node.func) in _KEEPS_LENGTH:
+                allowed.update(id(arg) for arg in node.args)
+            elif dotted(node.func) == "setattr":
+                return False
+        elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
+            allowed.add(id(node.iter))
+        elif isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Del) and not isinstance(node.slice, (ast.Slice, ast.Tuple)):
+            allowed.add(id(node.value))
+    target = binding.targets[0]  # type: ignore[attr-defined]
+    for use in uses:
+        if use is target:
+            continue
+        if not (isinstance(use.value, ast.Name) and use.value.id == "self" and isinstance(use.ctx, ast.Load) and id(use) in allowed):
+            return False
+    return True
+
+
+def _same_window(count: ast.expr, acc: Accumulation, model: ModuleModel, own_scope: bool, instance: bool) -> bool:
+    """The list's repeat count is the window's N itself, the same value where the list is built
+    and where the window tests it: a name of the loop's own function bound there once (a
+    parameter or one assignment) and read by the test in that function; or, for a buffer of
+    the instance built in `__init__`, the same chain of `self` (`self.accum`,
+    `self.args.accum_steps`) whose first attribute the class binds only in `__init__`, once,
+    and whose later attributes the module never binds."""
+    window = acc.periodic.n
+    name, other = dotted(count), dotted(window)
+    if name is None or name != other:
+        return False
+    function = acc.loop.function
+    if isinstance(count, ast.Name):
+        if instance or not own_scope or function is None or any(step.via for step in acc.steps):
+            return False
+        from gradfix.analysis.assignments import binds_parameter
+
+        bound = assignments(model).bindings(count.id, function)
+        if any(b.scope is not function for b in bound):
+            return False
+        return len(bound) + binds_parameter(function, count.id) == 1
+    if not instance or function is None:
+        return False
+    parts = name.split(".")
+    if parts[0] != "self" or len(parts) < 2:
+        return False
+    first = assignments(model).bindings(f"self.{parts[1]}", function)
+    if len(first) != 1 or getattr(first[0].scope, "name", None) != "__init__":
+        return False
+    later = set(parts[2:])
+    if later and any(
+        isinstance(node, ast.Attribute) and node.attr in later and not isinstance(node.ctx, ast.Load)
+        for node in ast_walk(model.source.tree)
+    ):
+        return False
+    return True
+
+
+def _window_on_every_item(acc: Accumulation, model: ModuleModel) -> bool:
+    """The window's `if` runs on every item of the loop: a statement of the loop's body, or of
+    the body of a method the loop's body calls once per item as a statement of its own
+    (`self.micro_step(b, k)`, `loss = self.micro_step(b, k)`), that method leaving only at its
+    end (a `return` as its last statement at most)."""
+    loop = acc.loop.node
+    if acc.guards or acc.periodic.holder is not acc.node:
+        return False
+    if any(stmt is acc.node for stmt in loop.body):  # type: ignore[union-attr]
+        return not any(step.via for step in acc.steps)
+    vias = {step.via for step in acc.steps}
+    if len(vias) != 1:
+        return False
+    (via,) = vias
+    method = acc.steps[0].helpers[-1] if len(acc.steps[0].helpers) == 1 else None
+    if len(via) != 1 or not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return False
+    call = via[0]
+    if not any(isinstance(stmt, (ast.Expr, ast.Assign)) and stmt.value is call for stmt in loop.body):  # type: ignore[union-attr]
+        return False
+    if not any(stmt is acc.node for stmt in method.body):
+        return False
+    body = method.body[:-1] if method.body and isinstance(method.body[-1], ast.Return) else method.body
+    return not any(isinstance(node, (ast.Return, ast.Yield, ast.YieldFrom)) for stmt in body for node in _own_nodes(stmt))
+
+
+def _own_nodes(stmt: ast.stmt) -> Iterator[ast.AST]:
+    """The nodes of a statement, not descending into functions or classes defined in it."""
+    stack: list[ast.AST] = [stmt]
+    while stack:
+        node = stack.pop()
+        yield node
+        for child in child_nodes(node):
+            if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+                stack.append(child)
 
 
 def _known_int(expr: ast.expr, model: ModuleModel) -> int | None:
@@ -2274,8 +2430,9 @@ _KEEPS_LENGTH = ("enumerate", "len", "random.shuffle", "iter", "zip")
 
 def _only_iterated(name: str, model: ModuleModel) -> bool:
     """`name` is read only as data: iterated, handed to `enumerate`/`len`/`random.shuffle`/
-    `iter`/`zip`; never an attribute's receiver (`name.append(...)`), a subscript target, an
-    augmented target, or handed to another call (which might change it)."""
+    `iter`/`zip`, an item stored by an index that is no slice (`name[j % N] = b`); never an
+    attribute's receiver (`name.append(...)`), a slice's target, deleted from, an augmented
+    target, or handed to another call (which might change it)."""
     for node in ast_walk(model.source.tree):
         if isinstance(node, ast.Call):
             if any(isinstance(arg, ast.Name) and arg.id == name for arg in (*node.args, *(kw.value for kw in node.keywords))):
@@ -2286,7 +2443,8 @@ def _only_iterated(name: str, model: ModuleModel) -> bool:
                 return False
         elif isinstance(node, ast.Subscript):
             if isinstance(node.value, ast.Name) and node.value.id == name and not isinstance(node.ctx, ast.Load):
-                return False
+                if isinstance(node.ctx, ast.Del) or isinstance(node.slice, (ast.Slice, ast.Tuple)):
+                    return False  # `del name[0]`, `name[1:] = []`: the length changes
         elif isinstance(node, ast.AugAssign):
             if isinstance(node.target, ast.Name) and node.target.id == name:
                 return False

@@ -31,7 +31,7 @@ from gradfix.transforms.base import (
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
-    from typing import Iterator
+    from typing import Callable, Iterator
 
 
 class ZeroGradInsideAccumulation(Rule):
@@ -169,7 +169,13 @@ class ZeroGradInsideAccumulation(Rule):
     `w_optim.zero_grad()` and the weights' backward), when only backwards written in the loop
     follow the clear and nothing before it steps or clears that optimizer: the clear also
     drops what that update wrote, so moving it would change training. A loop that reads the
-    gradients after the clear (per-chunk clipping into a buffer) is left alone.
+    gradients after the clear (per-chunk clipping into a buffer) is left alone. Both loops are
+    read in the body of a training loop, or at the top level of a function's body (a step
+    helper called once per batch: `def update(self, xb, yb): for xs in xb.chunk(k):
+    self.opt.zero_grad(); ...`, then `self.opt.step()` as a later statement of that body); a
+    loop that clears several optimizers (`opt.zero_grad(); opt_head.zero_grad()`, each once)
+    gets a finding for each one stepped after it, and in a micro-step loop each clear moves
+    before it.
 
     A clear of each optimizer of a list on every micro-batch (`for o in opts: o.zero_grad()`,
     the list the window steps the same way) is reported without a fix.
@@ -245,8 +251,10 @@ class ZeroGradInsideAccumulation(Rule):
     # `for micro_step in range(N): opt.zero_grad(); loss.backward()`, then `opt.step()` ------
     def _check_micro_step_loops(self, model: ModuleModel) -> Iterator[Finding]:
         """nanoGPT's accumulation shape with the clear inside the micro-step loop: each
-        micro-batch wipes the ones before it, and the step after the loop applies the last."""
-        source = model.source
+        micro-batch wipes the ones before it, and the step after the loop applies the last.
+        The micro-step loop is a statement of a training loop's body, or of a function's body
+        (a step helper called once per batch: `def update(self, xb, yb): for xs in
+        xb.chunk(k): ...`, then `self.opt.step()` as a later statement of that body)."""
         inner_loops = {id(lp.node): lp for lp in model.loops}
         for loop in model.loops:
             body = loop.node.body
@@ -254,59 +262,100 @@ class ZeroGradInsideAccumulation(Rule):
                 inner = inner_loops.get(id(stmt))
                 if inner is None or not isinstance(stmt, (ast.For, ast.While)) or stmt.orelse:
                     continue
-                count = stmt.iter if isinstance(stmt, ast.For) else None
-                counted = isinstance(count, ast.Call) and isinstance(count.func, ast.Name) and count.func.id == "range" and len(count.args) == 1
-                if not counted and inner.is_unknown:
-                    continue
-                events = inner.events
-                clears = [e for e in events if e.kind is EventKind.CLEAR]
-                plain = not (
-                    len(clears) != 1 or not any(e.kind is EventKind.BACKWARD for e in events)
-                    or any(e.kind not in (EventKind.CLEAR, EventKind.BACKWARD) or not e.direct for e in events)
-                )
-                if plain:
-                    clear = clears[0]
-                else:
-                    # DARTS' search: another update first (the architecture's clear, backward and
-                    # step in a helper), then the weights' clear and their backward
-                    shared = None if inner.is_unknown else _clear_then_backward(events)
-                    if shared is None:
-                        continue
-                    clear = shared
-                if clear.scope is not ClearScope.OPTIMIZER or clear.target is None or clear.statement not in stmt.body:
-                    continue
-                if not counted and isinstance(stmt, ast.For) and _binds_receiver(stmt.target, clear.target):
-                    continue  # `for opt in optimizers: opt.zero_grad(); ...`: a clear of each
-                steps_after = [
-                    e for e in loop.events
-                    if e.kind is EventKind.STEP and e.target == clear.target and e.direct and not e.loops_within(loop.node)
-                    and any(later is (below(e, loop.node) or (None,))[0] for later in body[position + 1 :])
-                ]
-                if not steps_after or (not counted and not _chunk_loop(stmt)):
-                    continue
-                if not counted or not plain:
-                    # a chunk loop (`while start < batch_size:`, `for xs in x.split(n):`): how many
-                    # passes it makes is not written, and its loss may be meant per chunk; or the
-                    # clear also drops what an update before it wrote: no fix
-                    yield Finding(
-                        self.code,
-                        self.chunk_message.format(clear=event_code(clear, model), opt=clear.target, line=stmt.lineno),
-                        clear.anchor,
-                        related=(loop.node,),
+
+                def stepped_after(target: str, loop: TrainingLoop = loop, body: list[ast.stmt] = body, position: int = position) -> bool:
+                    return any(
+                        e.kind is EventKind.STEP and e.target == target and e.direct and not e.loops_within(loop.node)
+                        and any(later is (below(e, loop.node) or (None,))[0] for later in body[position + 1 :])
+                        for e in loop.events
                     )
-                    continue
-                assert count is not None
-                fix = None
-                statement = single_call_statement(clear, source)
-                if statement is not None and source.starts_line(stmt):
-                    fix = Fix([RemoveStatement(statement, keep_comments=False), InsertStatements(stmt, "before", statement_lines(source, statement))], Safety.SAFE)
+
+                yield from self._micro_step_loop(stmt, inner, stepped_after, loop.node, model)
+        for inner in model.loops:
+            stmt = inner.node
+            function = inner.function
+            if inner.enclosing_loops or function is None or not isinstance(stmt, (ast.For, ast.While)) or stmt.orelse:
+                continue
+            if not any(e.kind is EventKind.CLEAR for e in inner.events) or any(e.kind is EventKind.STEP for e in inner.events):
+                continue
+            position = next((k for k, item in enumerate(function.body) if item is stmt), None)  # type: ignore[attr-defined]
+            if position is None:
+                continue
+
+            def stepped_in_function(target: str, later: list[ast.stmt] = function.body[position + 1 :]) -> bool:  # type: ignore[attr-defined]
+                # `self.opt.step()` as a statement of the function's body after the loop
+                return any(
+                    isinstance(item, ast.Expr) and isinstance(item.value, ast.Call) and not item.value.args and not item.value.keywords
+                    and isinstance(item.value.func, ast.Attribute) and item.value.func.attr == "step"
+                    and model.source.key(item.value.func.value) == target
+                    for item in later
+                )
+
+            yield from self._micro_step_loop(stmt, inner, stepped_in_function, function, model)
+
+    def _micro_step_loop(
+        self, stmt: ast.For | ast.While, inner: TrainingLoop, stepped_after: Callable[[str], bool], around: ast.AST, model: ModuleModel
+    ) -> Iterator[Finding]:
+        """One micro-step or chunk loop `stmt` (`inner`'s node), `stepped_after(target)` telling
+        whether the optimizer is stepped after it (in the loop or function `around`). Several
+        clears of distinct optimizers in the loop (`opt.zero_grad()`, `opt_head.zero_grad()`)
+        are each judged, and each stepped one reported."""
+        source = model.source
+        count = stmt.iter if isinstance(stmt, ast.For) else None
+        counted = isinstance(count, ast.Call) and isinstance(count.func, ast.Name) and count.func.id == "range" and len(count.args) == 1
+        if not counted and inner.is_unknown:
+            return
+        events = inner.events
+        clears = [e for e in events if e.kind is EventKind.CLEAR]
+        targets = [c.target for c in clears]
+        plain = not (
+            not clears or len(set(targets)) != len(targets) or not any(e.kind is EventKind.BACKWARD for e in events)
+            or any(e.kind not in (EventKind.CLEAR, EventKind.BACKWARD) or not e.direct for e in events)
+        )
+        if plain:
+            chosen = clears
+        else:
+            # DARTS' search: another update first (the architecture's clear, backward and
+            # step in a helper), then the weights' clear and their backward
+            shared = None if inner.is_unknown else _clear_then_backward(events)
+            if shared is None:
+                return
+            chosen = [shared]
+        walked = False  # the chunk loop's walk for `break`/`return`/`raise`, once a finding is at hand
+        for clear in chosen:
+            if clear.scope is not ClearScope.OPTIMIZER or clear.target is None or clear.statement not in stmt.body:
+                continue
+            if not counted and isinstance(stmt, ast.For) and _binds_receiver(stmt.target, clear.target):
+                continue  # `for opt in optimizers: opt.zero_grad(); ...`: a clear of each
+            if not stepped_after(clear.target):
+                continue
+            if not counted and not walked:
+                if not _chunk_loop(stmt):
+                    return
+                walked = True
+            if not counted or not plain:
+                # a chunk loop (`while start < batch_size:`, `for xs in x.split(n):`): how many
+                # passes it makes is not written, and its loss may be meant per chunk; or the
+                # clear also drops what an update before it wrote: no fix
                 yield Finding(
                     self.code,
-                    self.message.format(clear=event_code(clear, model), opt=clear.target, n=source.code(count.args[0])),
+                    self.chunk_message.format(clear=event_code(clear, model), opt=clear.target, line=stmt.lineno),
                     clear.anchor,
-                    fix=fix,
-                    related=(loop.node,),
+                    related=(around,),
                 )
+                continue
+            assert count is not None
+            fix = None
+            statement = single_call_statement(clear, source)
+            if statement is not None and source.starts_line(stmt):
+                fix = Fix([RemoveStatement(statement, keep_comments=False), InsertStatements(stmt, "before", statement_lines(source, statement))], Safety.SAFE)
+            yield Finding(
+                self.code,
+                self.message.format(clear=event_code(clear, model), opt=clear.target, n=source.code(count.args[0])),
+                clear.anchor,
+                fix=fix,
+                related=(around,),
+            )
 
     # `if (i + 1) % N == 0: step` with a clear on every micro-batch ---------------------
     def _check_manual(self, acc: Accumulation, model: ModuleModel) -> Iterator[Finding]:

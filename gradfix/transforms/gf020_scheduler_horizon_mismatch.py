@@ -35,7 +35,9 @@ class SchedulerHorizonMismatch(Rule):
     accumulated batches: `steps_per_epoch = len(loader) // ACCUM` or `math.ceil(len(loader) /
     accum)`, optimizer steps) but whose `step()` runs once per epoch, those whose horizon is
     such a batch count dividing by nothing (`num_training_steps=len(loader) * epochs`, through
-    names bound once, `total = len(loader) * epochs`, and never naming the window's count) but
+    names bound once, `total = len(loader) * epochs`, also a local of the method that builds
+    the scheduler when nothing binds that name where the loop runs: `t_total = epochs *
+    len(self.loader)` in `__init__`, and never naming the window's count) but
     whose `step()` runs beside the optimizer's under an accumulation window's `if` (`if (i + 1)
     % accum == 0: optimizer.step(); scheduler.step()`, the window counted one micro-batch at a
     time): the horizon counts micro-batches, the schedule advances once per window and covers

@@ -49,7 +49,9 @@ class GradientsReadNeverCleared(LoopRule):
     `[p for p in model.parameters() if ...]` or `[p for n, p in model.named_parameters() if ...]`;
     or a submodule's `weight` or `bias` read by attribute, `model[0].weight.grad` or
     `net.head.bias.grad`, the module being the chain before the item or the parameter:
-    `model`, `net.head`, run by the loop itself or inside a module it runs;
+    `model`, `net.head`, run by the loop itself or inside a module it runs (an item computed
+    from names and numbers, `net.layers[i].weight.grad`, is one of `net.layers`; so is the
+    module of a name the loop binds only by `layer = net.layers[i]`);
     in a module's own method, `module.__getattr__(name).grad`
     or `getattr(module, name).grad` over a `for module, name in self.params:` list of pairs it
     keeps, when the loop calls `self(...)`) into something that outlives the iteration: an
@@ -213,6 +215,8 @@ class GradientsReadNeverCleared(LoopRule):
                 module = _owner_of(attribute, event.path, model)
             elif isinstance(attribute.value, ast.Attribute) and attribute.value.attr in _PARAMETER_ATTRIBUTES:
                 module = _weight_owner(attribute.value.value)
+                if module is not None and module in bound:
+                    module = _picked_in_the_loop(node, module)  # `layer = net.layers[i]` ... `layer.weight.grad`
             else:
                 module = None
             if module is None:
@@ -504,15 +508,48 @@ def _owner_of(attribute: ast.Attribute, path: tuple[ast.stmt, ...], model: Modul
 def _weight_owner(holder: ast.expr) -> str | None:
     """The module whose parameter a read by attribute reaches: `model` of `model[0].weight`
     (the chain up to its first item), `self.net` of `self.net[0].bias`, `model.fc` of
-    `model.fc.weight`. None for anything else (a call, a computed item)."""
+    `model.fc.weight`, `model.layers` of `model.layers[i].weight` (an item computed from names
+    and numbers only: whichever it is, it is one of that container's). None for anything else
+    (a call, an item computed by a call)."""
     while isinstance(holder, ast.Subscript):
-        if not isinstance(holder.slice, ast.Constant):
+        if not isinstance(holder.slice, ast.Constant) and not _plain_index(holder.slice):
             return None
         holder = holder.value
     key = dotted(holder)
     if key is None or not isinstance(holder, (ast.Name, ast.Attribute)):
         return None
     return key
+
+
+def _picked_in_the_loop(loop: ast.AST, name: str) -> str | None:
+    """The container a name the loop binds picks its module from, when every binding of the
+    name in the loop is a plain `=` of an item or an attribute of the same chain (`layer =
+    net.layers[i]`: `net.layers`; `block = self.net.blocks[k - 1]`): whichever module it is, it
+    is one of that container's. None for any other binding (a `for` target, an unpacking,
+    `+=`, `with ... as`, `:=`) or value (a call)."""
+    owners: set[str | None] = set()
+    stores = 0
+    for node in ast_walk(loop):
+        if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
+            stores += 1
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name:
+            value = node.value
+            owners.add(_weight_owner(value) if isinstance(value, (ast.Subscript, ast.Attribute)) else None)
+    assigned = sum(
+        1 for node in ast_walk(loop)
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name
+    )
+    if len(owners) != 1 or stores != assigned:
+        return None
+    (owner,) = owners
+    if owner is None or owner.split(".")[0].split("[")[0] == name:
+        return None
+    return owner
+
+
+def _plain_index(index: ast.expr) -> bool:
+    """An index of names, attributes, numbers and arithmetic (`i`, `k - 1`, `self.depth`): no call."""
+    return all(isinstance(node, (ast.Name, ast.Attribute, ast.Constant, ast.BinOp, ast.UnaryOp, ast.Load, ast.operator, ast.unaryop)) for node in ast_walk(index))
 
 
 def _owner_by_name(call: ast.Call, path: tuple[ast.stmt, ...]) -> str | None:

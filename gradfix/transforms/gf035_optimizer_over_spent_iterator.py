@@ -25,7 +25,10 @@ class OptimizerOverSpentIterator(Rule):
     module that defines its own `parameters()` is left alone: that may hand back a list;
     but a function of the module whose one statement returns such an optimizer built over its
     first parameter, `def make_optimizer(params, lr): return torch.optim.SGD(params, lr=lr)`,
-    called with the name first, spends it as that optimizer would),
+    called with the name first, spends it as that optimizer would; so does one of several
+    statements that builds it at its top level (`optimizer = SGD(params, lr=lr)` beside a
+    scheduler, `return optimizer, scheduler`), its one `return` last, no `raise`, `yield` or
+    nested function, and no other read of that parameter),
     as its `params`, or as a group's `{"params": params, ...}`,
     `dict(params=params)`, also through `add_param_group`), more than once: two optimizers
     built over it, or one built again in a loop (`for epoch ...:` or `while ...:`, an

@@ -1,7 +1,8 @@
 """Adversarial training whose attack takes an input's gradient: the perturbation's own clear
 (`delta.grad.zero_()`, `x_adv.grad = None`) and reads (`x_pert.grad.sign()`) are not the
-parameters'. GF001 reports a loop that never clears the optimizer (its unsafe fix clears
-right after the attack, whose backward filled the parameters' gradients too), GF002 a clear
+parameters'. GF001 reports a loop that never clears the optimizer, or clears it only before
+the attack (its unsafe fix clears right after the attack, whose backward filled the
+parameters' gradients too), GF002 a clear
 between the backward and the step of free adversarial training (moved to the top). The fixed
 scripts train exactly like the hand-fixed ones, the buggy ones not."""
 
@@ -38,7 +39,7 @@ print(json.dumps({"losses": losses, "weights_sha256": digest.hexdigest()}))
 
 PGD = HEAD + '''for epoch in range(2):
     for x, y in batches:
-        delta = torch.zeros_like(x, requires_grad=True)
+{top}        delta = torch.zeros_like(x, requires_grad=True)
         for _ in range(3):
             F.cross_entropy(net(x + delta), y).backward()
             delta.data = (delta + 0.05 * delta.grad.sign()).clamp(-0.1, 0.1)
@@ -90,8 +91,17 @@ def fill(template: str, **parts: str) -> str:
 
 
 def test_pgd_loop_clearing_only_its_perturbation(tmp_path: Path) -> None:
-    buggy = fill(PGD, clear="")
-    hand = fill(PGD, clear="        opt.zero_grad(set_to_none=True)\n")
+    buggy = fill(PGD, top="", clear="")
+    hand = fill(PGD, top="", clear="        opt.zero_grad(set_to_none=True)\n")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--unsafe-fixes", "--select", "GF001")
+
+
+def test_pgd_loop_clearing_the_optimizer_before_the_attack(tmp_path: Path) -> None:
+    # the clear first in the iteration stays; the attack's backward passes still reach the
+    # parameters' gradients after it: the fix clears again after the attack (fix68-H)
+    top = "        opt.zero_grad(set_to_none=True)\n"
+    buggy = fill(PGD, top=top, clear="")
+    hand = fill(PGD, top=top, clear=top)
     assert_fixed_like_hand(tmp_path, buggy, hand, "--unsafe-fixes", "--select", "GF001")
 
 

@@ -5,7 +5,8 @@ and the step after the inner loop, with two bugs the flat loop already had found
 - GF013: the clip after the micro-step loop runs on gradients still multiplied by the loss
   scale (a CPU `GradScaler` with scale 1024 here); the fix unscales first;
 - GF011: `optimizer.zero_grad()` inside the micro-step loop wipes the micro-batches before the
-  last one; the fix clears once, right before the micro-step loop.
+  last one; the fix clears once, right before the micro-step loop (also in a step function
+  called once per batch, each of two optimizers' clears).
 Each fixed script trains exactly like the hand fix, and not like the buggy one."""
 
 from __future__ import annotations
@@ -95,3 +96,29 @@ def test_clip_after_the_micro_step_loop_unscales_first(tmp_path: Path) -> None:
     buggy = _fill(CLIP, unscale="")
     hand = _fill(CLIP, unscale="    scaler.unscale_(optimizer)\n")
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF013")
+
+
+# the micro-step loop inside a step function called once per batch, clearing two optimizers
+# (fix68-H): each clear moves before the micro-step loop, in the function
+HELPER = HEAD.replace("losses = []", "head = nn.Linear(1, 1)\nhead_optimizer = torch.optim.SGD(head.parameters(), lr=0.05)\nlosses = []") + '''
+
+def train_step(net, top, opt, top_opt, accum):
+{top}    for micro in range(accum):
+{inner}        x, y = next(batches)
+        loss = nn.functional.mse_loss(top(net(x)), y) / accum
+        loss.backward()
+        losses.append(loss.item())
+    opt.step()
+    top_opt.step()
+
+
+for it in range(6):
+    train_step(model, head, optimizer, head_optimizer, gradient_accumulation_steps)
+''' + TAIL
+
+
+def test_two_clears_inside_the_micro_step_loop_of_a_step_function_move_before_it(tmp_path: Path) -> None:
+    clears = "opt.zero_grad(set_to_none=True)\n{pad}top_opt.zero_grad(set_to_none=True)\n"
+    buggy = _fill(HELPER, top="", inner="        " + clears.format(pad="        "))
+    hand = _fill(HELPER, top="    " + clears.format(pad="    "), inner="")
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF011")

@@ -353,7 +353,11 @@ FRAMEWORKS = (
             "and backward, then updates: a clip written after it changes no step "
             "(test_clip_after_the_step_in_the_optimizer_step_override_changes_no_step; GF010), and a scheduler "
             "stepped before it has decayed the rate of the batch's own update "
-            "(test_scheduler_before_the_closure_step_in_the_optimizer_step_override_skips_the_first_rate; GF012)."
+            "(test_scheduler_before_the_closure_step_in_the_optimizer_step_override_skips_the_first_rate; GF012). "
+            "Automatic optimization clears only through the module's optimizer_zero_grad(epoch, batch_idx, optimizer) "
+            "hook (Lightning's default body: optimizer.zero_grad()): overridden to do nothing, every step applies "
+            "the gradients of all batches since training began "
+            "(test_optimizer_zero_grad_overridden_to_do_nothing_never_clears; GF001)."
         ),
     ),
 )

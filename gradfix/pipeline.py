@@ -235,16 +235,14 @@ def _sums_a_loss(data: bytes) -> bool:
     return False
 
 
-def _hands_an_optimizer_over(data: bytes) -> bool:
-    """The file builds (or imports) an optimizer of torch and has a loop, saying no step, clear
-    or epoch loop of its own: a script that trains through an object of a class of another
-    module (`t = Trainer(model, opt)`; `while step < n: t.train_batch(x, y)`)."""
+def _builds_an_optimizer(data: bytes) -> bool:
+    """The file builds (or imports) an optimizer of torch, or calls an optimizer factory. With a
+    loop and no step, clear or epoch loop of its own: a script that trains through an object of
+    a class of another module (`t = Trainer(model, opt)`; `while step < n: t.train_batch(x, y)`)."""
     if b"optim" not in data:
         return False
     built = next(starting_at(_OPTIMIZER_CLASS, data, b"optim."), None) is not None
-    if not built and next(on_lines(_OPTIMIZER_IMPORT, data, b"torch.optim"), None) is None and not _calls_an_optimizer_factory(data):
-        return False
-    return _LOOP_HEADER.search(data) is not None
+    return built or next(on_lines(_OPTIMIZER_IMPORT, data, b"torch.optim"), None) is not None or _calls_an_optimizer_factory(data)
 
 
 def _calls_an_optimizer_factory(data: bytes) -> bool:
@@ -267,7 +265,13 @@ def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     if path is None or path == STDIN:
         return False, {}
     steps = b".step(" in data or b"zero_grad" in data or b"DistributedSampler" in data
-    epochs = steps or _says_an_epoch_loop(data) or _sums_a_loss(data) or _hands_an_optimizer_over(data)
+    epochs = steps or _says_an_epoch_loop(data) or _sums_a_loss(data)
+    if not epochs and _builds_an_optimizer(data):
+        if b"optimizers=" in data and b"lr_scheduler" in data:
+            # a torch optimizer and scheduler handed to transformers' `Trainer(...,
+            # optimizers=(opt, sched))`, which steps the scheduler after every optimizer step (GF020)
+            return True, {}
+        epochs = _LOOP_HEADER.search(data) is not None
     if not epochs and not (b"_step(" in data and b"class" in data):
         return False, {}
     if b"TrainerCallback" in data and (b"clip_grad" in data or b"zero_grad" in data):

@@ -101,7 +101,10 @@ CALLBACKS = (
             "window's earlier micro-batches; the optimizer= there is Accelerate's AcceleratedOptimizer, whose "
             "zero_grad does nothing while sync_gradients is False, so its clear changes nothing "
             "(test_clear_in_the_substep_end_hook_wipes_the_windows_earlier_micro_batches; GF011); a clip there "
-            "clips the partial sums (test_clip_in_the_substep_end_hook_clips_partial_sums; GF010)."
+            "clips the partial sums (test_clip_in_the_substep_end_hook_clips_partial_sums; GF010). A torch "
+            "scheduler handed in `Trainer(..., optimizers=(opt, sched))` becomes its lr_scheduler and is stepped "
+            "after every optimizer step, not once per epoch: a horizon counted in epochs runs out in the first "
+            "epoch (test_scheduler_handed_in_optimizers_steps_after_every_optimizer_step; GF020)."
         ),
     ),
 )

@@ -203,6 +203,12 @@ class SchedulerHorizonMismatch(Rule):
     `- k` or `// k`), is reported too; a config with a `"frequency"` other than 1 is not. The
     (unsafe) fix writes the other `"interval"`, or returns a bare scheduler with a horizon of
     steps as `{"scheduler": sched, "interval": "step"}`.
+
+    A torch scheduler handed to transformers' `Trainer(..., optimizers=(opt, sched))` (or to a
+    subclass of the file) is stepped by the Trainer after every optimizer step: one built in the
+    tuple, or bound once to a name, whose horizon counts epochs (a module integer passed as
+    `num_train_epochs=`, or `args.num_train_epochs`, alone, in `int(...)`, less or divided by a
+    constant) is reported at its constructor, without a fix.
     """
 
     code = "GF020"

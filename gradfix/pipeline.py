@@ -156,7 +156,7 @@ def _says_training(data: bytes) -> bool:
         return True
     if b"accumulat" in data and any(word in data for word in _ACCUMULATING) and any(hook in data for hook in _ACCUMULATING_HOOKS):
         return True
-    if any(hook in data and framework in data for hook, framework in _FRAMEWORK_LOSSES):
+    if any(hook in data and any(name in data for name in frameworks) for hook, frameworks in _FRAMEWORK_LOSSES):
         return True
     # a loss function handed to `torch.func.grad` / `grad_and_value`, differentiated without a
     # `backward` call: read (by GF018) only when an activation is named too (one scan of the
@@ -181,8 +181,9 @@ _ACTIVATION_WORDS = (b"oftmax", b"igmoid")
 
 
 # the loss a framework backpropagates, in a file that calls no backward: a LightningModule's
-# `training_step`, an HF Trainer subclass's `compute_loss` (GF018 reads what they compute)
-_FRAMEWORK_LOSSES = ((b"def training_step", b"ightning"), (b"def compute_loss", b"Trainer"))
+# `training_step`, an HF Trainer subclass's `compute_loss` or `training_step` (GF018 reads what they
+# compute; GF002 a clear after the base `training_step`)
+_FRAMEWORK_LOSSES = ((b"def training_step", (b"ightning", b"Trainer")), (b"def compute_loss", (b"Trainer",)))
 
 
 _SCALING = tuple(word for word in PREFILTER if b"cale" in word)

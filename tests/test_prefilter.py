@@ -79,7 +79,7 @@ def _said_before(data: bytes) -> bool:
         or (any(word in data for word in _ACCUMULATING) and any(hook in data for hook in _ACCUMULATING_HOOKS))
         or (b"backward" in data and _bare_backward(data))
         or ((b'"backward")' in data or b"'backward')" in data) and b"getattr(" in data)
-        or any(hook in data and framework in data for hook, framework in _FRAMEWORK_LOSSES)
+        or any(hook in data and any(name in data for name in frameworks) for hook, frameworks in _FRAMEWORK_LOSSES)
         # Ignite's supervised trainer beside an activation (GF018); an `LRScheduler(...)` attached
         # to `EPOCH_COMPLETED` or an `ITERATION_` event, or a scheduler a handler of those events
         # steps by hand (GF020)

@@ -139,7 +139,11 @@ METHODS = (
         divides_by=ACCUMULATION.name,
         source=_SRC + "trainer.py Trainer.training_step",
         proof=_PROOF + "test_training_step_divides_by_accumulation_steps",
-        note="the base method, e.g. reached by super().training_step(...) from an override",
+        note=(
+            "the base method, e.g. reached by super().training_step(...) from an override; it backpropagates, "
+            "and the Trainer steps right after the override returns (at a window's last micro-batch): a clear "
+            "written after the base call wipes the step (test_clear_after_the_base_training_step_wipes_the_step; GF002)"
+        ),
     ),
 )
 

@@ -443,3 +443,24 @@ def test_scheduler_handed_in_optimizers_steps_after_every_optimizer_step(tmp_pat
 
     # 12 rows, batches of 2, windows of GAS=2 micro-batches: 3 optimizer steps per epoch
     assert rates(2) == [0.1, 0.1, 0.05, 0.05, 0.025, 0.025]
+
+
+def test_clear_after_the_base_training_step_wipes_the_step(tmp_path) -> None:
+    """A `training_step` override calling `super().training_step(...)` (the Trainer's own
+    forward, division and backward) and then `model.zero_grad()`: the Trainer steps right after
+    the override returns at each window's last micro-batch, so every step finds no gradient and
+    plain SGD leaves the weights as they were (GF002; the fix removes the clear)."""
+
+    class Clearing(transformers.Trainer):
+        def training_step(self, model, inputs, num_items_in_batch=None):
+            loss = super().training_step(model, inputs, num_items_in_batch)
+            model.zero_grad()
+            return loss
+
+    model = Regressor()
+    before = _tiny.weights(model.net)
+    Clearing(model=model, args=_args(tmp_path), train_dataset=_dataset()).train()
+    assert _tiny.same(_tiny.weights(model.net), before, exact=True)
+    trained = Regressor()
+    transformers.Trainer(model=trained, args=_args(tmp_path), train_dataset=_dataset()).train()
+    assert not _tiny.same(_tiny.weights(trained.net), before)

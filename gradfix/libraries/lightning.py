@@ -205,7 +205,13 @@ METHODS = (
         effects=(Effect.UNKNOWN,),
         source=_FABRIC + "fabric.py Fabric.call",
         proof=_PROOF + "test_fabric_call_runs_user_callbacks",
-        note="runs the named method of every registered callback: whatever those do (they may clear or step)",
+        note=(
+            "runs the named method of every registered callback: whatever those do (they may clear or step); "
+            "a callback without the method is skipped, and each method gets only the keywords it takes "
+            "(test_fabric_call_runs_the_named_method_of_each_callback): the loop model reads the call as those "
+            "methods' calls when the Fabric is bound once at the module's top level with callbacks built from "
+            "classes of the module without bases (GF001, GF002, GF010)"
+        ),
     ),
     Method(
         kind="fabric-optimizer",

@@ -461,6 +461,30 @@ def test_fabric_call_runs_user_callbacks() -> None:
     fabric.call("a_hook_nobody_defines")  # no such method: nothing happens
 
 
+def test_fabric_call_runs_the_named_method_of_each_callback() -> None:
+    """`fabric.call("hook", *args, **kwargs)` calls `hook` of each callback handed to
+    `Fabric(callbacks=[...])`, in their order, skipping a callback without it, and hands each
+    method only the keywords it takes: the loop model reads the call as those methods' calls
+    (GF001/GF002/GF010 through Fabric callbacks)."""
+    seen: list[tuple[str, object]] = []
+
+    class Takes:
+        def on_train_batch_end(self, optimizer):
+            seen.append(("takes", optimizer))
+
+    class Lacks:
+        def on_train_batch_start(self, optimizer):
+            seen.append(("lacks", optimizer))
+
+    class Everything:
+        def on_train_batch_end(self, **kwargs):
+            seen.append(("everything", sorted(kwargs)))
+
+    fabric = lightning_fabric.Fabric(accelerator="cpu", devices=1, callbacks=[Takes(), Lacks(), Everything()])
+    fabric.call("on_train_batch_end", optimizer="opt", model="net")
+    assert seen == [("takes", "opt"), ("everything", ["model", "optimizer"])]
+
+
 def test_fabric_clip_gradients_unscales_first() -> None:
     """Fabric only builds a GradScaler for GPUs; its own MixedPrecision plugin, handed a real CPU
     GradScaler, runs the same backward/clip code a GPU run would."""

@@ -272,7 +272,7 @@ class SchedulerHorizonMismatch(Rule):
     )
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
-        if any(name.startswith("transformers") for name in model.facts.imports.aliases.values()):
+        if b"optimizers=" in model.source.data and any(name.startswith("transformers") for name in model.facts.imports.aliases.values()):
             for call, sched, argument, horizon in _trainer_optimizers_mismatches(model):
                 shown = model.source.code(horizon)
                 if len(shown) > 40:
@@ -836,14 +836,21 @@ def _trainer_optimizers_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Cal
 
     facts = model.facts
     source = model.source
-    calls = source.of_type(ast.Call)
-    trainers = [
-        call for call in calls
-        if any(k.arg == "optimizers" for k in call.keywords)  # type: ignore[attr-defined]
-        and _hf_trainer(call.func, facts)  # type: ignore[attr-defined]
-    ]  # fmt: skip
+    # (statements only: `trainer = Trainer(...)`, `Trainer(...).train()`; the index of every
+    # node is built only for a file that hands a Trainer its optimizers)
+    trainers = []
+    for stmt in [*source.of_type(ast.Assign), *source.of_type(ast.Expr)]:
+        value = stmt.value  # type: ignore[attr-defined]
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Call):
+            value = value.func.value
+        if (
+            isinstance(value, ast.Call) and any(k.arg == "optimizers" for k in value.keywords)
+            and _hf_trainer(value.func, facts)
+        ):  # fmt: skip
+            trainers.append(value)
     if not trainers:
         return
+    calls = source.of_type(ast.Call)
     stores: dict[str, int] = {}
     for n in source.of_type(ast.Name):
         if not isinstance(n.ctx, ast.Load):  # type: ignore[attr-defined]

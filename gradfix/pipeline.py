@@ -156,7 +156,7 @@ def _says_training(data: bytes) -> bool:
         return True
     if b"accumulat" in data and any(word in data for word in _ACCUMULATING) and any(hook in data for hook in _ACCUMULATING_HOOKS):
         return True
-    if any(hook in data and framework in data for hook, framework in _FRAMEWORK_LOSSES):
+    if any(hook in data and any(name in data for name in frameworks) for hook, frameworks in _FRAMEWORK_LOSSES):
         return True
     # a loss function handed to `torch.func.grad` / `grad_and_value`, differentiated without a
     # `backward` call: read (by GF018) only when an activation is named too (one scan of the
@@ -186,8 +186,9 @@ _ACTIVATION_WORDS = (b"oftmax", b"igmoid")
 
 
 # the loss a framework backpropagates, in a file that calls no backward: a LightningModule's
-# `training_step`, an HF Trainer subclass's `compute_loss` (GF018 reads what they compute)
-_FRAMEWORK_LOSSES = ((b"def training_step", b"ightning"), (b"def compute_loss", b"Trainer"))
+# `training_step`, an HF Trainer subclass's `compute_loss` or `training_step` (GF018 reads what they
+# compute; GF002 a clear after the base `training_step`)
+_FRAMEWORK_LOSSES = ((b"def training_step", (b"ightning", b"Trainer")), (b"def compute_loss", (b"Trainer",)))
 
 
 _SCALING = tuple(word for word in PREFILTER if b"cale" in word)
@@ -240,16 +241,14 @@ def _sums_a_loss(data: bytes) -> bool:
     return False
 
 
-def _hands_an_optimizer_over(data: bytes) -> bool:
-    """The file builds (or imports) an optimizer of torch and has a loop, saying no step, clear
-    or epoch loop of its own: a script that trains through an object of a class of another
-    module (`t = Trainer(model, opt)`; `while step < n: t.train_batch(x, y)`)."""
+def _builds_an_optimizer(data: bytes) -> bool:
+    """The file builds (or imports) an optimizer of torch, or calls an optimizer factory. With a
+    loop and no step, clear or epoch loop of its own: a script that trains through an object of
+    a class of another module (`t = Trainer(model, opt)`; `while step < n: t.train_batch(x, y)`)."""
     if b"optim" not in data:
         return False
     built = next(starting_at(_OPTIMIZER_CLASS, data, b"optim."), None) is not None
-    if not built and next(on_lines(_OPTIMIZER_IMPORT, data, b"torch.optim"), None) is None and not _calls_an_optimizer_factory(data):
-        return False
-    return _LOOP_HEADER.search(data) is not None
+    return built or next(on_lines(_OPTIMIZER_IMPORT, data, b"torch.optim"), None) is not None or _calls_an_optimizer_factory(data)
 
 
 def _calls_an_optimizer_factory(data: bytes) -> bool:
@@ -272,7 +271,13 @@ def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     if path is None or path == STDIN:
         return False, {}
     steps = b".step(" in data or b"zero_grad" in data or b"DistributedSampler" in data
-    epochs = steps or _says_an_epoch_loop(data) or _sums_a_loss(data) or _hands_an_optimizer_over(data)
+    epochs = steps or _says_an_epoch_loop(data) or _sums_a_loss(data)
+    if not epochs and _builds_an_optimizer(data):
+        if b"optimizers=" in data and b"lr_scheduler" in data:
+            # a torch optimizer and scheduler handed to transformers' `Trainer(...,
+            # optimizers=(opt, sched))`, which steps the scheduler after every optimizer step (GF020)
+            return True, {}
+        epochs = _LOOP_HEADER.search(data) is not None
     if not epochs and not (b"_step(" in data and b"class" in data):
         return False, {}
     if b"TrainerCallback" in data and (b"clip_grad" in data or b"zero_grad" in data):

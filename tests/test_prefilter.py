@@ -79,7 +79,7 @@ def _said_before(data: bytes) -> bool:
         or (any(word in data for word in _ACCUMULATING) and any(hook in data for hook in _ACCUMULATING_HOOKS))
         or (b"backward" in data and _bare_backward(data))
         or ((b'"backward")' in data or b"'backward')" in data) and b"getattr(" in data)
-        or any(hook in data and framework in data for hook, framework in _FRAMEWORK_LOSSES)
+        or any(hook in data and any(name in data for name in frameworks) for hook, frameworks in _FRAMEWORK_LOSSES)
         # Ignite's supervised trainer beside an activation (GF018); an `LRScheduler(...)` attached
         # to `EPOCH_COMPLETED` or an `ITERATION_` event, or a scheduler a handler of those events
         # steps by hand (GF020)
@@ -207,3 +207,22 @@ def test_a_trainer_callback_that_clips_or_clears_in_a_step_hook_says_training(tm
         (tmp_path / name).write_bytes(data)
         assert might_train(data, str(tmp_path / name)) is expected, name
 
+
+
+def test_a_torch_scheduler_handed_to_a_trainer_is_read(tmp_path) -> None:
+    """`Trainer(..., optimizers=(opt, sched))` with a torch optimizer and scheduler built in the
+    file: the Trainer steps the scheduler after every optimizer step (GF020 reads its horizon),
+    though the file says no backward, step or loop; the same file without `optimizers=` is not
+    read."""
+    script = tmp_path / "train.py"
+    text = (
+        "import torch\nfrom transformers import Trainer\n"
+        "opt = torch.optim.SGD(model.parameters(), lr=0.1)\n"
+        "sched = torch.optim.lr_scheduler.StepLR(opt, step_size=2)\n"
+        "Trainer(model=model, args=args, optimizers=(opt, sched)).train()\n"
+    )
+    script.write_text(text)
+    assert might_train(text.encode(), str(script))
+    plain = text.replace("optimizers=(opt, sched)", "train_dataset=data")
+    script.write_text(plain)
+    assert not might_train(plain.encode(), str(script))

@@ -249,6 +249,59 @@ def step_overrides(facts):  # type: ignore[no-untyped-def]
         yield hook.node, params[place].arg
 
 
+def idle_clear_overrides(facts):  # type: ignore[no-untyped-def]
+    """The `optimizer_zero_grad` overrides that do nothing (a body of `pass`, `...`, a docstring,
+    a bare `return`) of the module's framework classes whose table gives the hook the
+    "clear-override" role (a LightningModule's, or a subclass's of one of the file), when no class
+    nor function of the file names `automatic_optimization` (manual optimization does not call
+    the hook) nor clears otherwise (`zero_grad`, `.grad`, an `optimizer_step` override, another
+    `optimizer_zero_grad` that does something): (the class, the hook's function, the name of its
+    optimizer parameter or None), in the module's order. Under automatic optimization Lightning
+    clears only through that hook (loops/optimization/automatic.py `_make_zero_grad_fn`), so
+    the gradients of every step add onto all earlier ones
+    (tests/libraries/test_lightning.py::test_optimizer_zero_grad_overridden_to_do_nothing_never_clears)."""
+    from gradfix.walk import ast_walk
+
+    for name, methods in facts.methods.items():
+        hook = methods.get("optimizer_zero_grad")
+        cls = facts.classes.get(name)
+        if hook is None or cls is None or not isinstance(hook.node, ast.FunctionDef) or hook.node.decorator_list:
+            continue
+        if not all(_idle(stmt) for stmt in hook.node.body):
+            continue
+        entry = framework_through_file(cls, facts.classes, facts.imports.qualify)
+        if entry is None or entry.hooks.get("optimizer_zero_grad") != "clear-override":
+            continue
+        # (rare: walked only for an idle override of a framework class)
+        scope = [*facts.classes.values(), *(f.node for f in facts.module_functions.values())]
+        if any(_clears_or_manual(node, hook.node) for top in scope for node in ast_walk(top)):
+            continue
+        params = hook.node.args.posonlyargs + hook.node.args.args
+        yield cls, hook.node, params[3].arg if len(params) == 4 and not hook.node.args.vararg else None
+
+
+def _idle(stmt: ast.stmt) -> bool:
+    if isinstance(stmt, ast.Pass):
+        return True
+    if isinstance(stmt, ast.Return):
+        return stmt.value is None or (isinstance(stmt.value, ast.Constant) and stmt.value.value is None)
+    return isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and (
+        isinstance(stmt.value.value, str) or stmt.value.value is Ellipsis
+    )
+
+
+def _clears_or_manual(node: ast.AST, hook: ast.AST) -> bool:
+    """A trace of a clear or of manual optimization: `zero_grad`, `.grad`, `automatic_optimization`
+    (an attribute or a name), or another `optimizer_zero_grad`/`optimizer_step` override."""
+    if isinstance(node, ast.Attribute):
+        return node.attr in ("zero_grad", "grad", "automatic_optimization", "optimizer_zero_grad")
+    if isinstance(node, ast.Name):
+        return node.id in ("zero_grad", "automatic_optimization")
+    if isinstance(node, ast.FunctionDef) and node is not hook:
+        return node.name in ("optimizer_zero_grad", "optimizer_step") and (node.name == "optimizer_step" or not all(_idle(s) for s in node.body))
+    return False
+
+
 def stepping_call(stmt: ast.AST, optimizer: str):  # type: ignore[no-untyped-def]
     """The first call `<optimizer>.step(...)` in the statement (`optimizer.step(closure=...)`)."""
     from gradfix.walk import ast_walk

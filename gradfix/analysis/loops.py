@@ -2729,6 +2729,13 @@ class _Walker:
         engine = library == "deepspeed-engine"
         Effect = frameworks.Effect
         if Effect.UNKNOWN in effects:
+            handlers = fabric_callbacks(call, raw, self.facts) if library == "fabric" and entry.name == "call" and ctx.facts is None else None
+            if handlers is not None:
+                # `fabric.call("on_train_batch_end", optimizer=opt)`: that method of each
+                # callback handed to `Fabric(callbacks=[...])`, in turn
+                for handler, direct in handlers:
+                    self.inline(direct, handler, ctx)
+                return
             self.emit(EventKind.UNKNOWN, call, ctx, reason=f"`{raw}.{entry.name}()` runs code gradfix cannot see")
             return
         if Effect.BACKWARD in effects:
@@ -4796,6 +4803,63 @@ def bus_handlers(call: ast.Call, facts: ModuleFacts, top_level: bool = False) ->
             return None
         handlers.append(info)
     return handlers
+
+
+def fabric_callbacks(call: ast.Call, fabric: str, facts: ModuleFacts) -> list[tuple[FunctionInfo, ast.Call]] | None:
+    """`fabric.call("hook", *args, **kwargs)` of a `fabric` the module binds once, at its top
+    level, to `Fabric(..., callbacks=[C(...), ...])` (or one `C(...)`), every callback built
+    there from a class of the module without bases: each such class's method `hook` (a class
+    without one is skipped, as Fabric skips it) with the call it makes of it, `hook(*args,
+    **kwargs)` with only the keywords the method takes (Fabric filters them:
+    lightning_fabric 2.6.6 fabric.py `Fabric.call`, `_filter_kwargs_for_callback`;
+    tests/libraries/test_lightning.py::test_fabric_call_runs_the_named_method_of_each_callback).
+    None when any of that is not so (the call then runs code gradfix cannot see)."""
+    if not call.args or not isinstance(call.args[0], ast.Constant) or not isinstance(call.args[0].value, str):
+        return None
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(kw.arg is None for kw in call.keywords):
+        return None
+    hook = call.args[0].value
+    built = [
+        stmt.value for stmt in facts.source.tree.body
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+        and stmt.targets[0].id == fabric
+    ]  # fmt: skip
+    if len(built) != 1 or not isinstance(built[0], ast.Call) or "." in fabric:
+        return None
+    entry = frameworks.constructor_entry(facts.imports.qualify(call_name(built[0]) or "") or "")
+    if entry is None or entry.kind != "fabric":
+        return None
+    if sum(1 for n in facts.source.of_type(ast.Name) if n.id == fabric and not isinstance(n.ctx, ast.Load)) != 1:  # type: ignore[attr-defined]
+        return None
+    given = next((k.value for k in built[0].keywords if k.arg == "callbacks"), None)
+    if given is None:
+        return None
+    elements = given.elts if isinstance(given, (ast.List, ast.Tuple)) else [given]
+    made: dict[tuple[int, str], ast.Call] = facts.__dict__.setdefault("_fabric_calls", {})
+    found: list[tuple[FunctionInfo, ast.Call]] = []
+    for element in elements:
+        if not isinstance(element, ast.Call) or not isinstance(element.func, ast.Name):
+            return None
+        cls = facts.classes.get(element.func.id)
+        if cls is None or cls.bases or cls.keywords:
+            return None
+        method = facts.methods.get(cls.name, {}).get(hook)
+        if method is None:
+            continue
+        node = method.node
+        if not isinstance(node, ast.FunctionDef) or node.decorator_list:
+            return None
+        takes = {a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs}
+        keywords = [kw for kw in call.keywords if node.args.kwarg is not None or kw.arg in takes]
+        direct = made.get((id(call), cls.name))
+        if direct is None:
+            name = ast.Name(hook, ast.Load())
+            direct = made[(id(call), cls.name)] = ast.Call(name, call.args[1:], keywords)
+            for new, at in ((name, call.func), (direct, call)):
+                new.lineno, new.col_offset = at.lineno, at.col_offset
+                new.end_lineno, new.end_col_offset = at.end_lineno, at.end_col_offset
+        found.append((method, direct))
+    return found
 
 
 def bus_call(call: ast.Call, handler: str, facts: ModuleFacts) -> ast.Call:

@@ -103,6 +103,8 @@ METHODS = (
             "stepped there steps before the update's optimizer, test_iteration_started_handler_schedules_before_the_update; "
             "ITERATION_COMPLETED(every=N): after every N-th update only, so an update that only backpropagates "
             "accumulates N full losses for a handler that steps, test_every_n_handler_steps_a_window_of_full_losses; "
+            "and after the step of an update stepping under `if engine.state.iteration % N == 0:`, so a clip "
+            "there changes no update, test_every_n_clip_handler_runs_after_the_windowed_step (GF010); "
             "ITERATION_COMPLETED(event_filter=f): f(engine, count) gets the iteration, from 1 across epochs, so a "
             "filter returning `count % N == 0` is every=N, "
             "test_event_filter_handler_gets_the_iteration_and_steps_a_window_of_full_losses)"

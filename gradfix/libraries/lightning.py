@@ -205,7 +205,13 @@ METHODS = (
         effects=(Effect.UNKNOWN,),
         source=_FABRIC + "fabric.py Fabric.call",
         proof=_PROOF + "test_fabric_call_runs_user_callbacks",
-        note="runs the named method of every registered callback: whatever those do (they may clear or step)",
+        note=(
+            "runs the named method of every registered callback: whatever those do (they may clear or step); "
+            "a callback without the method is skipped, and each method gets only the keywords it takes "
+            "(test_fabric_call_runs_the_named_method_of_each_callback): the loop model reads the call as those "
+            "methods' calls when the Fabric is bound once at the module's top level with callbacks built from "
+            "classes of the module without bases (GF001, GF002, GF010)"
+        ),
     ),
     Method(
         kind="fabric-optimizer",
@@ -358,7 +364,11 @@ FRAMEWORKS = (
             "and backward, then updates: a clip written after it changes no step "
             "(test_clip_after_the_step_in_the_optimizer_step_override_changes_no_step; GF010), and a scheduler "
             "stepped before it has decayed the rate of the batch's own update "
-            "(test_scheduler_before_the_closure_step_in_the_optimizer_step_override_skips_the_first_rate; GF012)."
+            "(test_scheduler_before_the_closure_step_in_the_optimizer_step_override_skips_the_first_rate; GF012). "
+            "Automatic optimization clears only through the module's optimizer_zero_grad(epoch, batch_idx, optimizer) "
+            "hook (Lightning's default body: optimizer.zero_grad()): overridden to do nothing, every step applies "
+            "the gradients of all batches since training began "
+            "(test_optimizer_zero_grad_overridden_to_do_nothing_never_clears; GF001)."
         ),
     ),
 )

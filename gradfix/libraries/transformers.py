@@ -101,7 +101,10 @@ CALLBACKS = (
             "window's earlier micro-batches; the optimizer= there is Accelerate's AcceleratedOptimizer, whose "
             "zero_grad does nothing while sync_gradients is False, so its clear changes nothing "
             "(test_clear_in_the_substep_end_hook_wipes_the_windows_earlier_micro_batches; GF011); a clip there "
-            "clips the partial sums (test_clip_in_the_substep_end_hook_clips_partial_sums; GF010)."
+            "clips the partial sums (test_clip_in_the_substep_end_hook_clips_partial_sums; GF010). A torch "
+            "scheduler handed in `Trainer(..., optimizers=(opt, sched))` becomes its lr_scheduler and is stepped "
+            "after every optimizer step, not once per epoch: a horizon counted in epochs runs out in the first "
+            "epoch (test_scheduler_handed_in_optimizers_steps_after_every_optimizer_step; GF020)."
         ),
     ),
 )
@@ -136,7 +139,11 @@ METHODS = (
         divides_by=ACCUMULATION.name,
         source=_SRC + "trainer.py Trainer.training_step",
         proof=_PROOF + "test_training_step_divides_by_accumulation_steps",
-        note="the base method, e.g. reached by super().training_step(...) from an override",
+        note=(
+            "the base method, e.g. reached by super().training_step(...) from an override; it backpropagates, "
+            "and the Trainer steps right after the override returns (at a window's last micro-batch): a clear "
+            "written after the base call wipes the step (test_clear_after_the_base_training_step_wipes_the_step; GF002)"
+        ),
     ),
 )
 

@@ -29,7 +29,7 @@ from gradfix.transforms._common import (
     runs_once,
     single_call_statement,
 )
-from gradfix.transforms.base import Finding, Fix, InsertStatements, Rule, Safety
+from gradfix.transforms.base import Finding, Fix, InsertStatements, ReplaceNode, Rule, Safety
 from gradfix.patterns import lazily
 from gradfix.source import FUNCTIONS, LOOPS, TRIES, Source
 from gradfix.walk import ast_walk, child_nodes
@@ -392,6 +392,15 @@ class MissingZeroGrad(Rule):
     handed to the registration whose one expression is such a step
     (`p.register_post_accumulate_grad_hook(lambda q: D[q].step())`) is read as that hook and
     reported without a fix (a lambda takes no second statement).
+
+    A LightningModule (or a subclass of one of the file) overriding `optimizer_zero_grad(self,
+    epoch, batch_idx, optimizer)` with a body that does nothing (`pass`, `...`, a docstring)
+    under automatic optimization is reported at the override: Lightning clears only through
+    that hook, so every step applies the gradients of all batches since training began. Silent
+    when the file names `automatic_optimization` (manual optimization never calls the hook) or
+    clears otherwise (`zero_grad`, `.grad`, an `optimizer_step` override). The fix (unsafe: the
+    override was written on purpose) makes the body Lightning's default, `optimizer.zero_grad()`,
+    when it holds one `pass` or `...`.
     """
 
     code = "GF001"
@@ -444,9 +453,16 @@ class MissingZeroGrad(Rule):
         "`{opt}.step()` runs in the gradient hook `{hook}` on every `backward()`, and nothing clears the"
         " gradients: each step applies the sum of all gradients since the first iteration; clear after the step"
     )
+    idle_override_message = (
+        "`{hook}` is overridden to do nothing: under automatic optimization Lightning clears gradients only"
+        " through this hook, so every step applies the gradients of all batches since training began; clear"
+        " them here (`{opt}.zero_grad()`, Lightning's default)"
+    )
     safety = Safety.SAFE
 
     def check(self, model: ModuleModel) -> Iterator[Finding]:
+        if model.facts.classes:
+            yield from self._idle_clear_overrides(model)
         seen: set[int] = set()
         for loop in model.loops:
             if loop.is_unknown or (not loop.is_step_function and runs_once(loop.node)):
@@ -466,6 +482,25 @@ class MissingZeroGrad(Rule):
                 if id(finding.node) not in seen:
                     seen.add(id(finding.node))
                     yield finding
+
+    def _idle_clear_overrides(self, model: ModuleModel) -> Iterator[Finding]:
+        """Lightning's `optimizer_zero_grad` overridden to do nothing in automatic optimization
+        (gradfix/analysis/frameworks.py `idle_clear_overrides`): reported at the override; the
+        fix (unsafe) replaces its one `pass`/`...` by `optimizer.zero_grad()`, Lightning's
+        default body (tests/behaviour/test_lightning_idle_zero_grad_override.py)."""
+        from gradfix.analysis.frameworks import idle_clear_overrides
+
+        for _cls, hook, optimizer in idle_clear_overrides(model.facts):
+            body = [stmt for stmt in hook.body if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str))]
+            fix = None
+            if optimizer is not None and len(body) == 1 and not isinstance(body[0], ast.Return) and model.source.alone_on_lines(body[0]):
+                fix = Fix([ReplaceNode(body[0], f"{optimizer}.zero_grad()", body[0])], Safety.UNSAFE)
+            yield Finding(
+                self.code,
+                self.idle_override_message.format(hook=hook.name, opt=optimizer or "optimizer"),
+                hook,
+                fix=fix,
+            )
 
     def _hook_steps(self, model: ModuleModel) -> Iterator[Finding]:
         """The optimizer in backward (gradfix/analysis/hooksteps.py): a hook registered with

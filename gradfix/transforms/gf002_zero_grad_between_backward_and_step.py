@@ -199,6 +199,13 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     removes the clear (the Trainer clears its model after each step): safe for the model's
     clear, unsafe for the optimizer's (an optimizer handed to the Trainer may hold parameters
     outside its model, which the Trainer does not clear).
+
+    Likewise in a `training_step(self, model, inputs, ...)` override of a transformers Trainer
+    subclass (also of a subclass of one of the file's): a clear at its top level after a
+    top-level statement calling `super().training_step(...)` (the Trainer's own forward and
+    backward) -- `model.zero_grad()` of the hook's model, `self.model.zero_grad()`,
+    `self.optimizer.zero_grad()` -- runs right before the Trainer's step and leaves it nothing
+    to apply. The same fix and safety.
     """
 
     code = "GF002"
@@ -233,8 +240,15 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
         " the optimizer step: it wipes the gradients the step is about to apply (the trainer clears by itself)"
     )
 
+    trainer_step_message = (
+        "`{clear}` runs in `training_step` after `{base}`, which backpropagated: the Trainer steps right after"
+        " this method returns, so the clear wipes the gradients the step is about to apply (the Trainer clears by itself)"
+    )
+
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         yield from super().check(model)
+        if model.facts.classes:
+            yield from self._trainer_step_clears(model)
         data = model.source.data
         if b"register_step_pre_hook" in data:
             for hook in misplaced_hooks(model, PRE, "clear"):
@@ -243,6 +257,59 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
         if (b"on_after_backward" in data or b"on_before_optimizer_step" in data) and b"zero_grad" in data:
             yield from self._lightning_hook_clears(model, b"automatic_optimization" in data)
         yield from self._callback_hook_clears(model)
+
+    def _trainer_step_clears(self, model: ModuleModel) -> Iterator[Finding]:
+        """A `training_step(self, model, inputs, ...)` override of a transformers Trainer subclass
+        (also through base classes of the file) that calls `super().training_step(...)` in a
+        top-level statement and clears in a later top-level one (`self.model.zero_grad()`, the
+        hook's `model.zero_grad()`, `self.optimizer.zero_grad()`): the base method
+        backpropagated, and the Trainer clips and steps right after the override returns (at a
+        window's last micro-batch), so the clear leaves the step nothing
+        (tests/libraries/test_transformers.py::test_clear_after_the_base_training_step_wipes_the_step).
+        The fix removes the clear (the Trainer clears its model after each step): safe for the
+        model's clear, unsafe for the optimizer's (it may hold parameters outside the model)."""
+        from gradfix.analysis.frameworks import framework_through_file
+
+        facts = model.facts
+        source = model.source
+        for name, methods in facts.methods.items():
+            hook = methods.get("training_step")
+            cls = facts.classes.get(name)
+            if hook is None or cls is None or not isinstance(hook.node, ast.FunctionDef) or hook.node.decorator_list:
+                continue
+            entry = framework_through_file(cls, facts.classes, facts.imports.qualify)
+            if entry is None or entry.qualname != "transformers.Trainer":
+                continue
+            node = hook.node
+            params = [a.arg for a in node.args.posonlyargs + node.args.args]
+            receivers = {"self.model": "model", "self.optimizer": "optimizer"}
+            if len(params) > 1:
+                receivers[params[1]] = "model"
+            base = None
+            for stmt in node.body:
+                if base is None:
+                    base = next(
+                        (
+                            n for n in ast_walk(stmt)
+                            if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "training_step"
+                            and isinstance(n.func.value, ast.Call) and isinstance(n.func.value.func, ast.Name)
+                            and n.func.value.func.id == "super"
+                        ),
+                        None,
+                    )  # fmt: skip
+                    continue
+                call = stmt.value if isinstance(stmt, ast.Expr) else None
+                if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "zero_grad"):
+                    continue
+                what = receivers.get(source.code(call.func.value).replace(" ", ""))
+                if what is None:
+                    continue
+                yield Finding(
+                    self.code,
+                    self.trainer_step_message.format(clear=source.code(call), base=source.code(base.func) + "(...)"),
+                    call,
+                    fix=Fix([RemoveStatement(stmt, keep_comments=False)], Safety.SAFE if what == "model" else Safety.UNSAFE),
+                )
 
     def _callback_hook_clears(self, model: ModuleModel) -> Iterator[Finding]:
         """A clear at the top level of a hook that a callback table places between the backward

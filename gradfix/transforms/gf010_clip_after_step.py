@@ -9,7 +9,7 @@ from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver
 from gradfix.patterns import lazily
 from gradfix.source import TRIES, WITHS
-from gradfix.transforms._common import branch_prefix, built_over_clipped, same_branches, ignite_handlers, owned_events, step_hook_finding
+from gradfix.transforms._common import branch_prefix, built_over_clipped, same_branches, ignite_every, ignite_handlers, owned_events, step_hook_finding
 from gradfix.transforms._placement import (
     can_jump_over,
     siblings,
@@ -230,7 +230,11 @@ class ClipAfterStep(LoopRule):
     `trainer.add_event_handler(..., handler)`) that clips, at its own top level, what that
     optimizer was built over (`clip_grad_norm_(model.parameters(), 1.0)` beside
     `SGD(model.parameters())`) and neither backpropagates nor steps: Ignite runs it after
-    `update`. Reported without a fix (the clip belongs in `update`, before its step).
+    `update`. Reported without a fix (the clip belongs in `update`, before its step). The same
+    for a handler of the filtered `Events.ITERATION_COMPLETED(every=N)` (or an `event_filter=`
+    testing `count % N == 0`), also when `update` steps only under its top-level `if
+    engine.state.iteration % N == 0:` (the same N as written): Ignite fires the filtered event
+    right after exactly those updates, after their step.
 
     Also a clip (`torch.nn.utils.clip_grad_norm_` / `clip_grad_value_`) at the top level of the
     `on_before_zero_grad` hook of a LightningModule or a Lightning `Callback` of the file:
@@ -670,14 +674,22 @@ class ClipAfterStep(LoopRule):
         `update`, so the clip comes after the step. Reported without a fix (the clip belongs in
         `update`, between its backward and its step)."""
         source = model.source
-        for trainer, process, handler, _event, _holder in ignite_handlers(model, "ITERATION_COMPLETED"):
+        handlers = [*ignite_handlers(model, "ITERATION_COMPLETED"), *ignite_handlers(model, "ITERATION_COMPLETED", every=True)]
+        for trainer, process, handler, event, _holder in handlers:
             loop = next((lp for lp in model.loops if lp.is_step_function and lp.node is process), None)
             if loop is None:
                 continue
             steps = [e for e in loop.events if e.kind is EventKind.STEP]
             stepped = {e.target for e in steps if e.target}
+            every = ignite_every(event, source) if isinstance(event, ast.Call) else None
+            if isinstance(event, ast.Call) and every is None:
+                continue
+            window = _iteration_window(process, every, source) if every is not None else None
+            body = window.body if window is not None else process.body
             if len(stepped) != 1 or any(
-                e.engine or e.gated or e.branches or e.via or not any(e.path[-1] is stmt for stmt in process.body) for e in steps
+                e.engine or e.via or not any(e.path[-1] is stmt for stmt in body)
+                or (window is None and (e.gated or e.branches))
+                for e in steps
             ):
                 continue
             optimizer = next(iter(stepped))
@@ -1378,3 +1390,29 @@ def _clip_into_the_hook(found, event: GradEvent, loop: TrainingLoop, model: Modu
     step = found.of_kind("step")[0].statement
     line = f"{source.code(clip.func)}([{found.param}], {source.code(value)})"
     return Fix([InsertStatements(step, "before", ((line, True),)), RemoveStatement(statement)], Safety.SAFE)
+
+
+def _iteration_window(process: ast.AST, every: ast.expr, source) -> ast.If | None:  # type: ignore[no-untyped-def]
+    """The top-level `if engine.state.iteration % N == 0:` (no `else`) of an Ignite process
+    function `update(engine, batch)`, N written as the `every=N` of a handler's filtered
+    `Events.ITERATION_COMPLETED(every=N)`: Ignite counts `state.iteration` from 1 across epochs,
+    raises it before calling `update` and fires that filtered event right after `update` when
+    the iteration is a multiple of N, so the handler runs after exactly the iterations whose
+    step that `if` takes (ignite 0.5.5 engine/engine.py `_run_once_on_dataset_as_gen`, events.py
+    `every_event_filter`). Else None."""
+    params = process.args.posonlyargs + process.args.args  # type: ignore[attr-defined]
+    if not params:
+        return None
+    wanted = f"{params[0].arg}.state.iteration"
+    for stmt in process.body:  # type: ignore[attr-defined]
+        if not isinstance(stmt, ast.If) or stmt.orelse:
+            continue
+        test = stmt.test
+        if (
+            isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq)
+            and isinstance(test.comparators[0], ast.Constant) and test.comparators[0].value == 0
+            and isinstance(test.left, ast.BinOp) and isinstance(test.left.op, ast.Mod)
+            and dotted(test.left.left) == wanted and source.code(test.left.right) == source.code(every)
+        ):  # fmt: skip
+            return stmt
+    return None

@@ -209,6 +209,12 @@ class SchedulerHorizonMismatch(Rule):
     `- k` or `// k`), is reported too; a config with a `"frequency"` other than 1 is not. The
     (unsafe) fix writes the other `"interval"`, or returns a bare scheduler with a horizon of
     steps as `{"scheduler": sched, "interval": "step"}`.
+
+    A torch scheduler handed to transformers' `Trainer(..., optimizers=(opt, sched))` (or to a
+    subclass of the file) is stepped by the Trainer after every optimizer step: one built in the
+    tuple, or bound once to a name, whose horizon counts epochs (a module integer passed as
+    `num_train_epochs=`, or `args.num_train_epochs`, alone, in `int(...)`, less or divided by a
+    constant) is reported at its constructor, without a fix.
     """
 
     code = "GF020"
@@ -265,7 +271,19 @@ class SchedulerHorizonMismatch(Rule):
         "first epoch; return it with `\"interval\": \"epoch\"`"
     )
 
+    trainer_epochs_message = (
+        "`{sched}` counts its horizon in epochs (`{argument}={horizon}`) but the transformers `Trainer` it is "
+        "handed to in `optimizers=` steps it after every optimizer step: the schedule runs out in the first "
+        "epoch; count the horizon in optimizer steps"
+    )
+
     def check(self, model: ModuleModel) -> Iterator[Finding]:
+        if b"optimizers=" in model.source.data and any(name.startswith("transformers") for name in model.facts.imports.aliases.values()):
+            for call, sched, argument, horizon in _trainer_optimizers_mismatches(model):
+                shown = model.source.code(horizon)
+                if len(shown) > 40:
+                    shown = shown[:37] + "..."
+                yield Finding(self.code, self.trainer_epochs_message.format(sched=sched, argument=argument, horizon=shown), call)
         source = model.source
         placed: set[int] = set()
         for found in mismatched_schedulers(model):
@@ -807,6 +825,98 @@ def _lightning_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, a
                         continue
                     yield call, argument, value, counted_in, _lightning_fix(config, scheduler, interval, holder, counted_in, ret, source)
                     break
+
+
+def _trainer_optimizers_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, str, ast.expr]]:
+    """A torch scheduler handed to a transformers `Trainer(..., optimizers=(opt, sched))` (the
+    class itself, or a subclass of it of the file), built in the tuple or bound to a name the
+    file stores once, by `name = <constructor>(...)`, whose horizon counts epochs: a name of the
+    file bound once to an integer literal that some call of the file passes as
+    `num_train_epochs=name` (`TrainingArguments(num_train_epochs=EPOCHS)`, or a helper's keyword),
+    or an attribute `.num_train_epochs` (`args.num_train_epochs`), alone, in `int(...)`, or less
+    or divided by a constant. The Trainer keeps it as `lr_scheduler` and steps it after every
+    optimizer step (transformers 5.24.0 trainer.py `_inner_training_loop`;
+    tests/libraries/test_transformers.py::test_scheduler_handed_in_optimizers_steps_after_every_optimizer_step)."""
+    from gradfix.analysis import frameworks
+    from gradfix.analysis.names import call_name, dotted
+
+    facts = model.facts
+    source = model.source
+    # (statements only: `trainer = Trainer(...)`, `Trainer(...).train()`; the index of every
+    # node is built only for a file that hands a Trainer its optimizers)
+    trainers = []
+    for stmt in [*source.of_type(ast.Assign), *source.of_type(ast.Expr)]:
+        value = stmt.value  # type: ignore[attr-defined]
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Call):
+            value = value.func.value
+        if (
+            isinstance(value, ast.Call) and any(k.arg == "optimizers" for k in value.keywords)
+            and _hf_trainer(value.func, facts)
+        ):  # fmt: skip
+            trainers.append(value)
+    if not trainers:
+        return
+    calls = source.of_type(ast.Call)
+    stores: dict[str, int] = {}
+    for n in source.of_type(ast.Name):
+        if not isinstance(n.ctx, ast.Load):  # type: ignore[attr-defined]
+            stores[n.id] = stores.get(n.id, 0) + 1  # type: ignore[attr-defined]
+    bound: dict[str, ast.expr] = {}
+    for stmt in source.of_type(ast.Assign):
+        if len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and stores.get(stmt.targets[0].id) == 1:  # type: ignore[attr-defined]
+            bound[stmt.targets[0].id] = stmt.value  # type: ignore[attr-defined]
+    parameters = {a.arg for a in source.of_type(ast.arg)}  # type: ignore[attr-defined]
+    epoch_names = {
+        k.value.id for call in calls for k in call.keywords  # type: ignore[attr-defined]
+        if k.arg == "num_train_epochs" and isinstance(k.value, ast.Name) and k.value.id not in parameters
+        and isinstance(bound.get(k.value.id), ast.Constant) and type(bound[k.value.id].value) is int  # type: ignore[attr-defined]
+    }  # fmt: skip
+
+    def epochs(value: ast.expr) -> bool:
+        core = value
+        while isinstance(core, ast.BinOp) and isinstance(core.op, (ast.Sub, ast.FloorDiv)) and isinstance(core.right, ast.Constant):
+            core = core.left
+        if isinstance(core, ast.Call) and isinstance(core.func, ast.Name) and core.func.id == "int" and len(core.args) == 1 and not core.keywords:
+            core = core.args[0]
+        if isinstance(core, ast.Attribute):
+            return core.attr == "num_train_epochs"
+        return isinstance(core, ast.Name) and core.id in epoch_names
+
+    for trainer in trainers:
+        given = next(k.value for k in trainer.keywords if k.arg == "optimizers")  # type: ignore[attr-defined]
+        if not isinstance(given, ast.Tuple) or len(given.elts) != 2:
+            continue
+        handed = given.elts[1]
+        call = bound.get(handed.id) if isinstance(handed, ast.Name) else handed
+        if not isinstance(call, ast.Call):
+            continue
+        qualified = facts.imports.qualify(call_name(call) or "") or ""
+        last = qualified.rpartition(".")[2]
+        if not qualified.startswith("torch.optim.lr_scheduler.") or last not in _LIGHTNING_HORIZONS:
+            continue
+        if any(k.arg is None for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args):
+            continue
+        for argument, index in HORIZONS[last]:
+            value = next((k.value for k in call.keywords if k.arg == argument), call.args[index] if len(call.args) > index else None)
+            if value is not None and epochs(value):
+                yield call, source.code(handed) if isinstance(handed, ast.Name) else source.code(call.func), argument, value
+                break
+
+
+def _hf_trainer(func: ast.expr, facts) -> bool:  # type: ignore[no-untyped-def]
+    """`Trainer` (transformers' framework class, by any import of it) or a class of the file
+    deriving from it (`framework_through_file`)."""
+    from gradfix.analysis import frameworks
+    from gradfix.analysis.names import dotted
+
+    name = dotted(func)
+    if name is None:
+        return False
+    entry = frameworks.framework_class(facts.imports.qualify(name))
+    cls = facts.classes.get(name)
+    if entry is None and cls is not None:
+        entry = frameworks.framework_through_file(cls, facts.classes, facts.imports.qualify)
+    return entry is not None and entry.qualname == "transformers.Trainer"
 
 
 def _manual(node: ast.ClassDef, attribute: str) -> bool:

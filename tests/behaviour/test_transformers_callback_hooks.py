@@ -132,3 +132,22 @@ def test_clip_in_the_substep_end_hook_moved_before_the_step(tmp_path: Path) -> N
     buggy = script.replace("HOOKS", CLIP.replace("HOOK", "on_substep_end") + logs)
     hand = script.replace("HOOKS", CLIP.replace("HOOK", "on_pre_optimizer_step") + logs)
     assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF010", "--unsafe-fixes")
+
+
+OVERRIDE = '''class Clearing(Trainer):
+    def training_step(self, model, inputs, num_items_in_batch=None):
+        loss = super().training_step(model, inputs, num_items_in_batch)
+        norms.append(float(loss))
+CLEARS        return loss
+'''
+
+
+def test_clear_after_the_base_training_step_removed(tmp_path: Path) -> None:
+    """GF002 in a Trainer subclass: `model.zero_grad()` after `super().training_step(...)` wipes
+    what the Trainer's step right after is about to apply
+    (test_clear_after_the_base_training_step_wipes_the_step); the fix removes it."""
+    pytest.importorskip("transformers")
+    script = SCRIPT.replace("trainer = Trainer(", "trainer = Clearing(").replace("CALLBACK", "")
+    buggy = script.replace("HOOKS", OVERRIDE.replace("CLEARS", "        model.zero_grad()\n"))
+    hand = script.replace("HOOKS", OVERRIDE.replace("CLEARS", ""))
+    assert_fixed_like_hand(tmp_path, buggy, hand, "--select", "GF002")

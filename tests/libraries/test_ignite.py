@@ -482,3 +482,36 @@ def test_engine_calls_a_callable_object_once_per_batch() -> None:
     Engine(Update(model, torch.optim.SGD(model.parameters(), lr=0.1))).run(data, max_epochs=2)
     assert seen == [(1, 1), (1, 2), (1, 3), (1, 4), (2, 5), (2, 6), (2, 7), (2, 8)]
     assert _tiny.same(_tiny.weights(model), _tiny.weights(_hand(data * 2, clear=False)))
+
+
+def test_every_n_clip_handler_runs_after_the_windowed_step() -> None:
+    """An own `update(engine, batch)` stepping and clearing under `if
+    engine.state.iteration % 3 == 0:` and a clip handler on `ITERATION_COMPLETED(every=3)`:
+    Ignite fires the filtered event right after the updates whose iteration is a multiple of 3,
+    after their step and clear, so the clip changes no update (GF010); the same clip in the
+    update, before the step, does."""
+    data = _tiny.batches(9)
+
+    def run(where: str | None) -> list[torch.Tensor]:
+        model = _tiny.linear()
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+
+        def update(engine, batch):
+            (_tiny.mse(model, batch) / 3).backward()
+            if engine.state.iteration % 3 == 0:
+                if where == "update":
+                    torch.nn.utils.clip_grad_norm_(model.parameters(), 0.01)
+                opt.step()
+                opt.zero_grad()
+
+        trainer = Engine(update)
+        if where == "handler":
+            trainer.add_event_handler(
+                Events.ITERATION_COMPLETED(every=3), lambda engine: torch.nn.utils.clip_grad_norm_(model.parameters(), 0.01)
+            )
+        trainer.run(data, max_epochs=1)
+        return _tiny.weights(model)
+
+    plain = run(None)
+    assert _tiny.same(run("handler"), plain, exact=True)
+    assert not _tiny.same(run("update"), plain)

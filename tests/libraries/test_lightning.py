@@ -486,6 +486,30 @@ def test_fabric_call_runs_user_callbacks() -> None:
     fabric.call("a_hook_nobody_defines")  # no such method: nothing happens
 
 
+def test_fabric_call_runs_the_named_method_of_each_callback() -> None:
+    """`fabric.call("hook", *args, **kwargs)` calls `hook` of each callback handed to
+    `Fabric(callbacks=[...])`, in their order, skipping a callback without it, and hands each
+    method only the keywords it takes: the loop model reads the call as those methods' calls
+    (GF001/GF002/GF010 through Fabric callbacks)."""
+    seen: list[tuple[str, object]] = []
+
+    class Takes:
+        def on_train_batch_end(self, optimizer):
+            seen.append(("takes", optimizer))
+
+    class Lacks:
+        def on_train_batch_start(self, optimizer):
+            seen.append(("lacks", optimizer))
+
+    class Everything:
+        def on_train_batch_end(self, **kwargs):
+            seen.append(("everything", sorted(kwargs)))
+
+    fabric = lightning_fabric.Fabric(accelerator="cpu", devices=1, callbacks=[Takes(), Lacks(), Everything()])
+    fabric.call("on_train_batch_end", optimizer="opt", model="net")
+    assert seen == [("takes", "opt"), ("everything", ["model", "optimizer"])]
+
+
 def test_fabric_clip_gradients_unscales_first() -> None:
     """Fabric only builds a GradScaler for GPUs; its own MixedPrecision plugin, handed a real CPU
     GradScaler, runs the same backward/clip code a GPU run would."""
@@ -1375,3 +1399,45 @@ def test_manual_optimization_clip_in_the_batch_end_hook_changes_no_step() -> Non
         _trainer(max_epochs=2).fit(module, _loader(4))
     assert _tiny.same(_tiny.weights(batch_end.net), _tiny.weights(plain.net))
     assert not _tiny.same(_tiny.weights(renamed.net), _tiny.weights(plain.net))
+
+
+class _IdleClearOverride(pl.LightningModule):
+    def __init__(self, clears: bool) -> None:
+        super().__init__()
+        self.net = _tiny.linear()
+        self.clears = clears
+
+    def training_step(self, batch, batch_idx):
+        return _tiny.mse(self.net, batch)
+
+    def optimizer_zero_grad(self, epoch, batch_idx, optimizer):
+        if self.clears:
+            optimizer.zero_grad()
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.05)
+
+
+def test_optimizer_zero_grad_overridden_to_do_nothing_never_clears() -> None:
+    """Under automatic optimization Lightning clears only through the module's
+    `optimizer_zero_grad(epoch, batch_idx, optimizer)` hook (`_make_zero_grad_fn`): overridden to
+    do nothing, every step applies the sum of all gradients since training began, exactly the
+    hand loop without a clear (GF001); with Lightning's default body, `optimizer.zero_grad()`,
+    it trains like the cleared hand loop."""
+    data = _tiny.batches(5)
+
+    def by_hand(clear: bool) -> list[torch.Tensor]:
+        net = _tiny.linear()
+        opt = torch.optim.SGD(net.parameters(), lr=0.05)
+        for batch in data:
+            if clear:
+                opt.zero_grad()
+            _tiny.mse(net, batch).backward()
+            opt.step()
+        return _tiny.weights(net)
+
+    for clears in (False, True):
+        module = _IdleClearOverride(clears)
+        _trainer().fit(module, _loader(5))
+        assert _tiny.same(_tiny.weights(module.net), by_hand(clears))
+    assert not _tiny.same(by_hand(False), by_hand(True))

@@ -417,3 +417,50 @@ def test_clip_in_the_substep_end_hook_clips_partial_sums(tmp_path) -> None:
     exec(compile(result.fixed.decode(), "callbacks.py", "exec"), namespace)
     fixed = _train_with(tmp_path / "fixed", [namespace["ClipCallback"]()])
     assert _tiny.same(_tiny.weights(fixed.model.net), _tiny.weights(_hand_clipped(fixed.seen, GAS, 0.01)))
+
+
+def test_scheduler_handed_in_optimizers_steps_after_every_optimizer_step(tmp_path) -> None:
+    """`Trainer(..., optimizers=(opt, sched))` keeps the scheduler as its `lr_scheduler` and
+    steps it after every optimizer step (not once per epoch): a `StepLR(step_size=2)` meant as
+    2 epochs (of 3 optimizer steps here) halves the rate every 2 optimizer steps, already within
+    the first epoch (GF020)."""
+
+    def rates(step_size: int) -> list[float]:
+        model = Regressor()
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        sched = torch.optim.lr_scheduler.StepLR(opt, step_size=step_size, gamma=0.5)
+        seen: list[float] = []
+
+        class Rates(transformers.TrainerCallback):
+            def on_step_begin(self, args, state, control, **kwargs):
+                seen.append(opt.param_groups[0]["lr"])
+
+        transformers.Trainer(
+            model=model, args=_args(tmp_path, num_train_epochs=2), train_dataset=_dataset(12),
+            optimizers=(opt, sched), callbacks=[Rates()],
+        ).train()
+        return seen
+
+    # 12 rows, batches of 2, windows of GAS=2 micro-batches: 3 optimizer steps per epoch
+    assert rates(2) == [0.1, 0.1, 0.05, 0.05, 0.025, 0.025]
+
+
+def test_clear_after_the_base_training_step_wipes_the_step(tmp_path) -> None:
+    """A `training_step` override calling `super().training_step(...)` (the Trainer's own
+    forward, division and backward) and then `model.zero_grad()`: the Trainer steps right after
+    the override returns at each window's last micro-batch, so every step finds no gradient and
+    plain SGD leaves the weights as they were (GF002; the fix removes the clear)."""
+
+    class Clearing(transformers.Trainer):
+        def training_step(self, model, inputs, num_items_in_batch=None):
+            loss = super().training_step(model, inputs, num_items_in_batch)
+            model.zero_grad()
+            return loss
+
+    model = Regressor()
+    before = _tiny.weights(model.net)
+    Clearing(model=model, args=_args(tmp_path), train_dataset=_dataset()).train()
+    assert _tiny.same(_tiny.weights(model.net), before, exact=True)
+    trained = Regressor()
+    transformers.Trainer(model=trained, args=_args(tmp_path), train_dataset=_dataset()).train()
+    assert not _tiny.same(_tiny.weights(trained.net), before)

@@ -186,23 +186,49 @@ class Assignments:
 
     def _walk(self, body: list[ast.stmt], scope: Scope, class_name: str | None) -> None:
         self.class_of_scope.setdefault(id(scope), class_name)
+        self._walk_in(body, scope, class_name)
+
+    def _walk_in(self, body: list[ast.stmt], scope: Scope, class_name: str | None) -> None:
+        """`_walk` below its first call: every scope met here is in `class_of_scope` already
+        (the module at the first call, a function just before its body is walked), so that
+        call's `setdefault` would change nothing. A simple statement of a kind that binds
+        nothing is recorded only when the module says `:=` (`_record` does nothing else with
+        it), and only a compound statement holds blocks (`blocks_of` gives no other any). A
+        plain `=` of a module without `:=` binds its names here (a name's key is its id, as
+        `dotted` gives it), its other targets through `_bind`, in `_record`'s order."""
+        scopes = self.scope_of_statement
+        walrus = self._walrus
+        by_key = self.by_key
         for stmt in body:
-            self.scope_of_statement[id(stmt)] = scope
-            kind = stmt.__class__  # (`in`/`is` on the class: `source.FUNCTION_KINDS`)
+            scopes[id(stmt)] = scope
+            kind = stmt.__class__  # (`in`/`is` on the class, not `isinstance`: `source.FUNCTION_KINDS`)
+            if kind is ast.Assign and not walrus:
+                value = stmt.value  # type: ignore[attr-defined]
+                for target in stmt.targets:  # type: ignore[attr-defined]
+                    if target.__class__ is _NAME:
+                        key = target.id
+                        by_key.setdefault(key, []).append(Binding(key, value, stmt, scope, class_name))
+                    else:
+                        self._bind(target, value, stmt, scope, class_name)
+                continue
+            if kind not in COMPOUND_KINDS:
+                if walrus or kind in _BINDING_KINDS:
+                    self._record(stmt, scope, class_name)
+                continue
             if kind in FUNCTION_KINDS:
                 self.parent_scope[id(stmt)] = scope
                 self.class_of_scope[id(stmt)] = class_name
-                self._walk(stmt.body, stmt, class_name)
+                self._walk_in(stmt.body, stmt, class_name)
                 continue
             if kind is ast.ClassDef:
                 self.class_bases[stmt.name] = None if stmt.name in self.class_bases else list(stmt.bases)
                 for own in stmt.body:
                     self.class_body[id(own)] = stmt.name
-                self._walk(stmt.body, scope, stmt.name)
+                self._walk_in(stmt.body, scope, stmt.name)
                 continue
             self._record(stmt, scope, class_name)
             for block in blocks_of(stmt):
-                self._walk(block, scope, class_name)
+                self._walk_in(block, scope, class_name)
 
     def _record(self, stmt: ast.stmt, scope: Scope, class_name: str | None) -> None:
         kind = stmt.__class__  # (`is`/`in` on the class, not `isinstance`: `source.WITH_KINDS`)
@@ -244,6 +270,11 @@ class Assignments:
             return
         key = self.source.key(target)
         self.by_key.setdefault(key, []).append(Binding(key, value, stmt, scope, class_name))
+
+
+_NAME = ast.Name
+# the simple statements `_record` binds a name in without a walrus: the assignments of every kind
+_BINDING_KINDS = frozenset((ast.Assign, ast.AnnAssign, ast.AugAssign))
 
 
 # bases that bind no attribute of their subclasses' objects by a name the subclass would use

@@ -1164,7 +1164,13 @@ def _changes(  # type: ignore[no-untyped-def]
     # Python folds to it, NFKC, needs non-ASCII text)
     unfreezes = "requires_grad" in source.text or not source.text.isascii()
     scope = binding.scope if scope is None else scope
+    roots = _owner_roots(owners) if source.text.isascii() else None
+    segment = source.segment
     for stmt in _statements_after(binding, index, model) if statements is None else statements:
+        if roots is not None:
+            text = segment(stmt)
+            if not any(root in text for root in roots) and not (unfreezes and ("requires_grad" in text or "setattr" in text)):
+                continue  # (`_owner_roots`: nothing below can find a change of the owners in it)
         shape = stmt.__class__  # (`is` on the class, not `isinstance`: no node class is subclassed)
         # reparametrized: `weight_norm(model.fc)` swaps `fc.weight` for two new parameters
         reparametrized = _weight_normed(stmt, model) if shape is ast.Assign or shape is ast.Expr else None  # type: ignore[arg-type]
@@ -1305,6 +1311,29 @@ def _changes(  # type: ignore[no-untyped-def]
         if not _frozen_before(module, binding, model):
             continue
         yield stmt, node, module, "unfrozen"
+
+
+def _owner_roots(owners: set[str]) -> list[str] | None:
+    """The names the owners' keys start with (`model` of `model.fc`, `self` of `self.net`), for
+    a gate on the statements `_changes` reads of an ASCII module: every change it finds
+    relates a key of the statement's own expressions to an owner (`related`, `contains`,
+    `_same_model` or equal after `normalize`, which keep the name a key starts with) -- a
+    target, a receiver, a call's first argument, an unpacked name, each a dotted name or an
+    index of one, whose first name is written in the statement -- but for an unfreezing
+    read through the loop around it (`for p in model.parameters(): p.requires_grad = True`,
+    `p.requires_grad_()`, `setattr(p, "requires_grad", True)`), which says `requires_grad`
+    or `setattr`. A statement whose text says none of these names, and neither word when the
+    module can unfreeze, is passed over (it would give nothing). None (no gate) when an owner
+    does not start with a name."""
+    roots = []
+    for owner in owners:
+        end = 0
+        while end < len(owner) and (owner[end] == "_" or owner[end].isalnum()):
+            end += 1
+        if not end:
+            return None
+        roots.append(owner[:end])
+    return roots
 
 
 # methods of a module that never replace its submodules (not looked up in its class)

@@ -2284,6 +2284,11 @@ def _stepping_call(step: GradEvent, model: ModuleModel) -> str | None:
     `GradScaler`'s `scaler.step(opt)`, which step the optimizer they are handed. Shortened to
     its first 60 characters."""
     call = step.node
+    scalers = getattr(model, "_scaler_calls", None)
+    if scalers and len(step.via) == 1 and step.helpers and id(step.helpers[0]) in scalers:
+        # a loss scaler of another module, `loss_scaler(loss, optimizer)`: the call in the loop
+        text = " ".join(model.source.code(step.via[0]).split())
+        return text if len(text) <= 60 else text[:57] + "..."
     if not step.direct or not isinstance(call, ast.Call):
         return None
     if isinstance(call.func, ast.Attribute) and call.func.attr == "step":

@@ -1277,8 +1277,107 @@ def _promote_parameters(facts: ModuleFacts) -> None:
                     # (with the library table's kind: a timm `NativeScaler()` handed to
                     # `train_one_epoch(..., loss_scaler)` is called as one there)
                     facts.objects[param] = ObjectInfo(param, kind, source.constructor, source.params, True, source.library, source.accumulation)
+    if facts.project is not None and facts.module_functions and facts.source.path:
+        _promote_scalers_handed_from_other_modules(facts)
     if facts.local_functions:
         _promote_nested_parameters(facts)
+
+
+_READING_CALLERS = [False]  # (the callers' own facts are built without looking at theirs: no cycle)
+
+
+def _promote_scalers_handed_from_other_modules(facts: ModuleFacts) -> None:
+    """`def train_one_epoch(model, loader, optimizer, device, epoch, loss_scaler)` (engine.py,
+    the MAE / DeiT family) calling `loss_scaler(loss, optimizer, ...)`, never called in its own
+    module, whose every call in the other modules of the project hands it one library loss
+    scaler whose call backpropagates and steps (`loss_scaler = NativeScaler()` in main.py, timm's):
+    the parameter is that object, as `_promote_parameters` reads the module's own calls. Only a
+    parameter named like a scaler (`loss_scaler`, `amp_scaler`) that the function calls itself
+    and never rebinds; any call the project holds that hands something else, or cannot be read,
+    leaves it unknown."""
+    if _READING_CALLERS[0]:
+        return
+    for name, info in facts.module_functions.items():
+        if info.class_name is not None or name in facts.call_site_args:
+            continue
+        params = [p for p in info.params if "scaler" in p and p not in facts.objects]
+        if not params:
+            continue
+        called = set()
+        for node in ast_walk(info.node):
+            if node.__class__ is ast.Call and node.func.__class__ is ast.Name and node.func.id in params:  # type: ignore[attr-defined]
+                called.add(node.func.id)  # type: ignore[attr-defined]
+            elif node.__class__ is ast.Name and node.ctx.__class__ is not ast.Load and node.id in params:  # type: ignore[attr-defined]
+                called.add("\0")  # rebound: not what the callers hand
+                break
+        if "\0" in called:
+            continue
+        for param in sorted(called):
+            found = _handed_library_scaler(facts, info, param)
+            if found is not None:
+                facts.objects[param] = ObjectInfo(param, found.kind, found.constructor, None, True, found.library, found.accumulation)
+
+
+def _handed_library_scaler(facts: ModuleFacts, info: FunctionInfo, param: str) -> ObjectInfo | None:
+    """The one library object, whose call backpropagates and steps, that every call of the
+    function in the other modules of the project passes for `param`; None when any passes
+    something else or nothing known, or there is no such call."""
+    import os
+
+    from gradfix.analysis.handed_in import _argument
+    from gradfix.analysis.steps import _other_caller_files
+
+    project = facts.project
+    path = facts.source.path
+    stem = os.path.splitext(os.path.basename(path))[0]
+    _READING_CALLERS[0] = True
+    try:
+        others = _other_caller_files(project, path, info)  # type: ignore[arg-type]
+        found: ObjectInfo | None = None
+        for other in others:
+            module = project.module(other, any_bytes=True)  # type: ignore[union-attr]
+            if module is None:
+                return None
+            there = module.facts
+            for node in module.source.nodes:
+                if node.__class__ is not ast.Call:
+                    continue
+                qualified = there.imports.qualify(dotted(node.func)) or ""  # type: ignore[attr-defined]
+                if qualified.rsplit(".", 2)[-2:] != [stem, info.node.name]:
+                    continue
+                argument = _argument(node, info.params, param)  # type: ignore[arg-type]
+                held = _library_object(argument, there) if argument is not None else None
+                if held is None or (found is not None and held.library != found.library):
+                    return None
+                found = held
+        return found
+    finally:
+        _READING_CALLERS[0] = False
+
+
+def _library_object(argument: ast.expr, facts: ModuleFacts) -> ObjectInfo | None:
+    """A name the module binds, in every function binding it, to one library object whose call
+    backpropagates and steps (`loss_scaler = NativeScaler()`), or such an object built in the
+    call itself."""
+    if argument.__class__ is ast.Call:
+        qualified = facts.imports.qualify(call_name(argument))  # type: ignore[arg-type]
+        built = frameworks.constructor(qualified, argument, facts.imports.qualify)  # type: ignore[arg-type]
+        held = ObjectInfo("", built.kind, qualified, None, True, built.library, built.accumulation) if built is not None else None
+    elif argument.__class__ is ast.Name:
+        held = facts.objects.get(argument.id)  # type: ignore[attr-defined]
+        if held is not None and any(
+            table[argument.id].library != held.library  # type: ignore[attr-defined]
+            for table in facts.local_objects.values() if argument.id in table  # type: ignore[attr-defined]
+        ):
+            return None
+    else:
+        return None
+    if held is None or held.library is None:
+        return None
+    entry = frameworks.method(held.library, "__call__")
+    if entry is None or not {frameworks.Effect.BACKWARD, frameworks.Effect.STEPS} <= set(entry.effects):
+        return None
+    return held
 
 
 _GRADIENT_WORDS = ("backward", "step(", "zero_grad", ".grad")

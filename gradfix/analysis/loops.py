@@ -333,6 +333,8 @@ class ModuleModel:
         from gradfix.analysis.steps import is_step_shaped
 
         for helper in event.helpers:
+            if id(helper) in getattr(self, "_scaler_calls", ()):
+                continue  # another module's loss scaler's `__call__`, read as the loop's own (`imported_scaler_class`)
             if id(helper) in self.step_functions:
                 return True
             info = self.helper_infos.get(id(helper))
@@ -3178,15 +3180,36 @@ class _Walker:
         if callables is None:
             callables = facts.__dict__["_callable_classes"] = {c for c, methods in facts.methods.items() if "__call__" in methods}
         if not callables:
-            return None
+            return self.imported_scaler_class(name, ctx) if "scaler" in name.id else None
         if name.id == "self":
             # `self(x, y)` in a method of a class of the module that defines `__call__`
             own = ctx.class_name if ctx.facts is None or ctx.facts is facts else None
             return facts.methods[own]["__call__"] if own in callables else None  # type: ignore[index]
         located = self.instance_of(name, ctx, thorough=False, named=True)
         if not located or located[0] is not facts or located[1] not in callables:  # type: ignore[index]
-            return None
+            return self.imported_scaler_class(name, ctx) if "scaler" in name.id else None
         return facts.methods[located[1]]["__call__"]  # type: ignore[index]
+
+    def imported_scaler_class(self, name: ast.Name, ctx: _Context) -> FunctionInfo | None:
+        """The `__call__` of a class of another module of the project that `name`, named like a
+        loss scaler (`loss_scaler`), is an object of: MAE's `NativeScalerWithGradNormCount` of
+        `util/misc.py`, built as `loss_scaler = NativeScaler()` after `from util.misc import
+        NativeScalerWithGradNormCount as NativeScaler`, read as `callable_object` reads a class
+        of this module (its own body only, no base class's `__call__`). Such a `__call__` is
+        then the loop's own code, not a step function judged where it is defined (no loop of
+        its module calls it: `ModuleModel.in_step_function`)."""
+        if (ctx.facts or self.facts).project is None:
+            return None
+        located = self.instance_of(name, ctx, thorough=False, named=True)
+        if not located or isinstance(located, str):
+            return None
+        owner, class_name = located
+        if owner is (ctx.facts or self.facts):
+            return None
+        found = owner.methods.get(class_name, {}).get("__call__")
+        if found is not None:
+            self.__dict__.setdefault("_scaler_calls", set()).add(id(found.node))
+        return found
 
     def closure_step(self, name: ast.Name, ctx: _Context) -> tuple[FunctionInfo, tuple[ast.Call, list[str]]] | None:
         """The function a factory of this module (or imported from one of the project, see
@@ -5775,6 +5798,8 @@ def build_model(
     if index is not None and index.source is source:
         model._assignments = index  # type: ignore[attr-defined]  # built for the walk already
     model.inlined_calls = {id(call) for sites in walker.calls_into.values() for call, _ in sites}
+    if "_scaler_calls" in walker.__dict__:
+        model._scaler_calls = walker.__dict__["_scaler_calls"]  # type: ignore[attr-defined]
     model.pipeline_loops = walker.pipeline_loops
     model.stage_calls = walker.stage_calls
     model.handed_classes = {asked: found for asked, found in walker.__dict__.get("_handed_classes", {}).items() if found is not None}

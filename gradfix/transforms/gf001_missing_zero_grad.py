@@ -217,8 +217,13 @@ class MissingZeroGrad(Rule):
     aliases, conditional expressions, `accelerator.prepare(...)` and factory functions of the
     project; a parameter may be anything the module binds to that name or passes for it (also a
     timm loss scaler built right in the call, `train_one_epoch(model, loader, opt,
-    NativeScaler())`, or handed to a method, `runner.run_epoch(loader, scaler)`: its call
-    backpropagates and steps the optimizer it is given; the message then names that call). A class
+    NativeScaler())`, or handed to a method, `runner.run_epoch(loader, scaler)`, or handed by
+    every call of the project's other modules, `train_one_epoch(..., loss_scaler)` of MAE's
+    engine.py called from main.py with `loss_scaler = NativeScaler()`: its call
+    backpropagates and steps the optimizer it is given; the message then names that call). A
+    loss scaler of a class of another module of the project (MAE's `loss_scaler =
+    NativeScalerWithGradNormCount()` from `util/misc.py`) is read through that class's
+    `__call__`; its step under `if update_grad:` is reported without a fix. A class
     gradfix cannot read keeps torch's contract. No clear is inserted (the finding has no fix) when
     `opt` may be an instance of a class of the project that, with its bases, defines no
     `zero_grad` at all (a wrapper that only steps the optimizer it holds). The places:
@@ -2394,6 +2399,11 @@ def _stepping_call(step: GradEvent, model: ModuleModel) -> str | None:
     `GradScaler`'s `scaler.step(opt)`, which step the optimizer they are handed. Shortened to
     its first 60 characters."""
     call = step.node
+    scalers = getattr(model, "_scaler_calls", None)
+    if scalers and len(step.via) == 1 and step.helpers and id(step.helpers[0]) in scalers:
+        # a loss scaler of another module, `loss_scaler(loss, optimizer)`: the call in the loop
+        text = " ".join(model.source.code(step.via[0]).split())
+        return text if len(text) <= 60 else text[:57] + "..."
     if not step.direct or not isinstance(call, ast.Call):
         return None
     if isinstance(call.func, ast.Attribute) and call.func.attr == "step":

@@ -384,7 +384,8 @@ def _optimizer_factory(call: ast.Call, model: ModuleModel) -> bool:
     """`make_optimizer(params, lr)`: a function of the module (one `def` of that name at its top
     level, no decorator) whose whole body returns an optimizer of torch or of an imported library
     built over its first parameter as that optimizer's `params` (`return torch.optim.SGD(params,
-    lr=lr, momentum=0.9)`): the call spends what it is handed as the optimizer would."""
+    lr=lr, momentum=0.9)`), or a name of its top level bound once to such a lambda (`make =
+    lambda ps, lr: SGD(ps, lr=lr)`): the call spends what it is handed as the optimizer would."""
     func = call.func
     if func.__class__ is not ast.Name:
         return False
@@ -392,7 +393,7 @@ def _optimizer_factory(call: ast.Call, model: ModuleModel) -> bool:
     node = info.node if info is not None else None
     if node is None or node.decorator_list or len(node.body) != 1 or node.body[0].__class__ is not ast.Return:
         return False
-    if sum(1 for stmt in model.source.tree.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == func.id) != 1:  # type: ignore[attr-defined]
+    if not info.lambda_ and sum(1 for stmt in model.source.tree.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == func.id) != 1:  # type: ignore[attr-defined,union-attr]
         return False
     params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
     built = node.body[0].value  # type: ignore[attr-defined]

@@ -303,7 +303,7 @@ class _FactCollector:
             self._function(stmt, classes, functions)  # type: ignore[arg-type]
             return
         if shape is ast.Assign:
-            if stmt.value.__class__ is ast.Lambda and not classes:  # type: ignore[attr-defined]
+            if stmt.value.__class__ is ast.Lambda and (functions or not classes):  # type: ignore[attr-defined]
                 self._lambda(stmt, functions)  # type: ignore[arg-type]
             for target in stmt.targets:  # type: ignore[attr-defined]
                 self._assign(target, stmt.value)  # type: ignore[attr-defined]

@@ -278,6 +278,9 @@ class _FactCollector:
         self._optimizer_classes: set[tuple[int, str]] = set()
         # (key, scope, call, params recorded) of optimizers built by a call of a plain name
         self._builder_calls: list[tuple[str, ast.AST | None, ast.Call, ast.expr | None]] = []
+        # id(scope) -> what each name is bound by there (`count_binding`), counted once per
+        # scope that binds a name to a lambda (`_lambda`): not one walk per lambda
+        self._lambda_counts: dict[int, dict[str, int]] = {}
 
     def walk(self, tree: ast.Module) -> None:
         self._statements(tree.body, [], [])
@@ -443,8 +446,14 @@ class _FactCollector:
         name = stmt.targets[0].id  # type: ignore[attr-defined]
         facts = self.facts
         defined = facts.local_functions.get(id(functions[-1]), {}) if functions else facts.module_functions
-        if name in defined or not self._bound_once(name):
-            return
+        scope = self.scope
+        counts = self._lambda_counts.get(id(scope))
+        if counts is None:
+            counts = self._lambda_counts[id(scope)] = {}
+            for node in ast_walk(scope if scope is not None else facts.source.tree):
+                count_binding(node, counts)
+        if name in defined or counts.get(name) != 1:
+            return  # rebound, or a `def`, a parameter, a `global` of that name (`_bound_once`)
         value: ast.Lambda = stmt.value  # type: ignore[assignment]
         returned = ast.Return(value=value.body)
         ast.copy_location(returned, value.body)

@@ -141,20 +141,21 @@ def _m10(**_):
     return __eq__
 
 
-def _m11(*, _default_class_name, _default_facts, _default_source, **_):
-    def __init__(self, node, params, class_name=_default_class_name, source=_default_source, facts=_default_facts):
+def _m11(*, _default_class_name, _default_facts, _default_lambda_, _default_source, **_):
+    def __init__(self, node, params, class_name=_default_class_name, source=_default_source, facts=_default_facts, lambda_=_default_lambda_):
         self.node = node
         self.params = params
         self.class_name = class_name
         self.source = source
         self.facts = facts
+        self.lambda_ = lambda_
     return __init__
 
 
 def _m12(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
-            return (self.node, self.params, self.class_name, self.source, self.facts, ) == (other.node, other.params, other.class_name, other.source, other.facts, )
+            return (self.node, self.params, self.class_name, self.source, self.facts, self.lambda_, ) == (other.node, other.params, other.class_name, other.source, other.facts, other.lambda_, )
         return NotImplemented
     return __eq__
 
@@ -1300,8 +1301,8 @@ METHODS = {
     "def __init__(self, key, value, statement, scope, class_name):\n    _setattr(self, 'key', key)\n    _setattr(self, 'value', value)\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'scope', scope)\n    _setattr(self, 'class_name', class_name)\n": _m8,
     'def __init__(self, loop, statements=_FACTORY, values=_FACTORY):\n    self.loop = loop\n    self.statements = _factory_statements() if statements is _FACTORY else statements\n    self.values = _factory_values() if values is _FACTORY else values\n': _m9,
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.loop, self.statements, self.values, ) == (other.loop, other.statements, other.values, )\n    return NotImplemented\n': _m10,
-    'def __init__(self, node, params, class_name=_default_class_name, source=_default_source, facts=_default_facts):\n    self.node = node\n    self.params = params\n    self.class_name = class_name\n    self.source = source\n    self.facts = facts\n': _m11,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.node, self.params, self.class_name, self.source, self.facts, ) == (other.node, other.params, other.class_name, other.source, other.facts, )\n    return NotImplemented\n': _m12,
+    'def __init__(self, node, params, class_name=_default_class_name, source=_default_source, facts=_default_facts, lambda_=_default_lambda_):\n    self.node = node\n    self.params = params\n    self.class_name = class_name\n    self.source = source\n    self.facts = facts\n    self.lambda_ = lambda_\n': _m11,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.node, self.params, self.class_name, self.source, self.facts, self.lambda_, ) == (other.node, other.params, other.class_name, other.source, other.facts, other.lambda_, )\n    return NotImplemented\n': _m12,
     'def __init__(self, source, project=_default_project, imports=_FACTORY, objects=_FACTORY, module_functions=_FACTORY, methods=_FACTORY, local_functions=_FACTORY, classes=_FACTORY, stepped=_FACTORY, cleared=_FACTORY, engines=_FACTORY, call_site_args=_FACTORY, method_site_args=_FACTORY, local_objects=_FACTORY, built_arguments=_FACTORY, says_for=_FACTORY, says_map=_FACTORY, runs_per_item=_FACTORY, unread_per_item=_FACTORY, says_reduce=_default_says_reduce, says_reduce_at=_FACTORY, one_shot=_FACTORY, unread_param=_FACTORY):\n    self.source = source\n    self.project = project\n    self.imports = _factory_imports() if imports is _FACTORY else imports\n    self.objects = _factory_objects() if objects is _FACTORY else objects\n    self.module_functions = _factory_module_functions() if module_functions is _FACTORY else module_functions\n    self.methods = _factory_methods() if methods is _FACTORY else methods\n    self.local_functions = _factory_local_functions() if local_functions is _FACTORY else local_functions\n    self.classes = _factory_classes() if classes is _FACTORY else classes\n    self.stepped = _factory_stepped() if stepped is _FACTORY else stepped\n    self.cleared = _factory_cleared() if cleared is _FACTORY else cleared\n    self.engines = _factory_engines() if engines is _FACTORY else engines\n    self.call_site_args = _factory_call_site_args() if call_site_args is _FACTORY else call_site_args\n    self.method_site_args = _factory_method_site_args() if method_site_args is _FACTORY else method_site_args\n    self.local_objects = _factory_local_objects() if local_objects is _FACTORY else local_objects\n    self.built_arguments = _factory_built_arguments() if built_arguments is _FACTORY else built_arguments\n    self.says_for = _factory_says_for() if says_for is _FACTORY else says_for\n    self.says_map = _factory_says_map() if says_map is _FACTORY else says_map\n    self.runs_per_item = _factory_runs_per_item() if runs_per_item is _FACTORY else runs_per_item\n    self.unread_per_item = _factory_unread_per_item() if unread_per_item is _FACTORY else unread_per_item\n    self.says_reduce = says_reduce\n    self.says_reduce_at = _factory_says_reduce_at() if says_reduce_at is _FACTORY else says_reduce_at\n    self.one_shot = _factory_one_shot() if one_shot is _FACTORY else one_shot\n    self.unread_param = _factory_unread_param() if unread_param is _FACTORY else unread_param\n': _m13,
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.source, self.project, self.imports, self.objects, self.module_functions, self.methods, self.local_functions, self.classes, self.stepped, self.cleared, self.engines, self.call_site_args, self.method_site_args, self.local_objects, self.built_arguments, self.says_for, self.says_map, self.runs_per_item, self.unread_per_item, self.says_reduce, self.says_reduce_at, self.one_shot, self.unread_param, ) == (other.source, other.project, other.imports, other.objects, other.module_functions, other.methods, other.local_functions, other.classes, other.stepped, other.cleared, other.engines, other.call_site_args, other.method_site_args, other.local_objects, other.built_arguments, other.says_for, other.says_map, other.runs_per_item, other.unread_per_item, other.says_reduce, other.says_reduce_at, other.one_shot, other.unread_param, )\n    return NotImplemented\n': _m14,
     "def __init__(self, kind, library, entry, accumulation=_default_accumulation):\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'library', library)\n    _setattr(self, 'entry', entry)\n    _setattr(self, 'accumulation', accumulation)\n": _m15,

@@ -1627,6 +1627,8 @@ def _training_statements(model: ModuleModel) -> Iterator[tuple[ast.stmt, Scope, 
             if info is None and isinstance(func, (ast.Name, ast.Attribute)):
                 info = called_forward(func)
             if info is not None and (info.source is None or info.source is source):
+                if info.lambda_:
+                    continue  # `loss_fn = lambda o, t: ...`: read in place, where a fix can edit it (`probability_inputs`)
                 if _EVALUATION.search(info.node.name) and not calls_backward(info.node):
                     continue
                 yield info.node

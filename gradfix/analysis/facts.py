@@ -119,6 +119,7 @@ class FunctionInfo:
     class_name: str | None = None
     source: Source | None = None  # the file that defines it (another module for imported helpers)
     facts: ModuleFacts | None = field(default=None, repr=False)  # that file's facts
+    lambda_: bool = False  # made from `name = lambda ...:` (`_FactCollector._lambda`): no statements of its own to edit
 
 
 @dataclass
@@ -277,6 +278,9 @@ class _FactCollector:
         self._optimizer_classes: set[tuple[int, str]] = set()
         # (key, scope, call, params recorded) of optimizers built by a call of a plain name
         self._builder_calls: list[tuple[str, ast.AST | None, ast.Call, ast.expr | None]] = []
+        # id(scope) -> what each name is bound by there (`count_binding`), counted once per
+        # scope that binds a name to a lambda (`_lambda`): not one walk per lambda
+        self._lambda_counts: dict[int, dict[str, int]] = {}
 
     def walk(self, tree: ast.Module) -> None:
         self._statements(tree.body, [], [])
@@ -302,6 +306,8 @@ class _FactCollector:
             self._function(stmt, classes, functions)  # type: ignore[arg-type]
             return
         if shape is ast.Assign:
+            if stmt.value.__class__ is ast.Lambda and (functions or not classes):  # type: ignore[attr-defined]
+                self._lambda(stmt, functions)  # type: ignore[arg-type]
             for target in stmt.targets:  # type: ignore[attr-defined]
                 self._assign(target, stmt.value)  # type: ignore[attr-defined]
                 if classes and not functions and target.__class__ is ast.Name and stmt.value.__class__ is ast.Call:  # type: ignore[attr-defined]
@@ -428,6 +434,36 @@ class _FactCollector:
                 facts.unread_param.append(node)
             return  # nothing in it builds, steps, clears or backpropagates anything
         self._statements(node.body, classes, functions + [node])
+
+    def _lambda(self, stmt: ast.Assign, functions: list[ast.AST]) -> None:
+        """`clip = lambda: clip_grad_norm_(model.parameters(), 1.0)`: a plain name bound once (at
+        the module's top level or in a function, never rebound there, no `def` of that name) to
+        a `lambda`, read as the function `def clip(): return <body>` wherever the engine reads a
+        helper of the file by its name. The `def` is made here, positioned on the assignment
+        (its `return` on the lambda's body); no fix edits inside it (`FunctionInfo.lambda_`)."""
+        if len(stmt.targets) != 1 or stmt.targets[0].__class__ is not ast.Name:
+            return
+        name = stmt.targets[0].id  # type: ignore[attr-defined]
+        facts = self.facts
+        defined = facts.local_functions.get(id(functions[-1]), {}) if functions else facts.module_functions
+        scope = self.scope
+        counts = self._lambda_counts.get(id(scope))
+        if counts is None:
+            counts = self._lambda_counts[id(scope)] = {}
+            for node in ast_walk(scope if scope is not None else facts.source.tree):
+                count_binding(node, counts)
+        if name in defined or counts.get(name) != 1:
+            return  # rebound, or a `def`, a parameter, a `global` of that name (`_bound_once`)
+        value: ast.Lambda = stmt.value  # type: ignore[assignment]
+        returned = ast.Return(value=value.body)
+        ast.copy_location(returned, value.body)
+        node = ast.FunctionDef(name=name, args=value.args, body=[returned], decorator_list=[], returns=None, type_comment=None)
+        ast.copy_location(node, stmt)
+        info = FunctionInfo(node, function_params(node), source=facts.source, facts=facts, lambda_=True)
+        if functions:
+            facts.local_functions.setdefault(id(functions[-1]), {})[name] = info
+        else:
+            facts.module_functions[name] = info
 
     # assignments ---------------------------------------------------------------------
     def _assign(self, target: ast.expr, value: ast.expr, key: str | None = None) -> None:

@@ -389,7 +389,9 @@ def _optimizer_factory(call: ast.Call, model: ModuleModel) -> bool:
     body's top level (`optimizer = AdamW(params, lr=lr)`, or the `return` itself) and the body's
     one `return` is its last statement, with no `yield`, `raise`, nested function or other read
     of that parameter (`lr = base_lr * scale`, `print(...)` and a scheduler built beside it may
-    come before or after): the call spends what it is handed as the optimizer would."""
+    come before or after), or a name of its top level bound once to a lambda that returns such an
+    optimizer (`make = lambda ps, lr: SGD(ps, lr=lr)`): the call spends what it is handed as the
+    optimizer would."""
     func = call.func
     if func.__class__ is not ast.Name:
         return False
@@ -397,7 +399,7 @@ def _optimizer_factory(call: ast.Call, model: ModuleModel) -> bool:
     node = info.node if info is not None else None
     if node is None or node.decorator_list or not node.body:
         return False
-    if sum(1 for stmt in model.source.tree.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == func.id) != 1:  # type: ignore[attr-defined]
+    if not info.lambda_ and sum(1 for stmt in model.source.tree.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == func.id) != 1:  # type: ignore[attr-defined,union-attr]
         return False
     params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
     if not params:

@@ -63,7 +63,9 @@ class ClipWithoutUnscale(LoopRule):
 
     ## Fix safety
     Safe. `scaler.unscale_(optimizer)` is inserted right before the statement holding the clip
-    (in a helper of the analysed file, before the clip's statement there), naming the scaler and
+    (in a helper of the analysed file, before the clip's statement there; a clip in a `lambda`
+    bound to a name, `clip = lambda: clip_grad_norm_(...)`, read as that helper, has no
+    statement of its own and is reported without a fix), naming the scaler and
     the optimizer of the first `scaler.step(...)` after the clip; `scaler.step()` knows the
     gradients were unscaled and does not unscale them again. With several optimizers stepped
     through the scaler, each clip gets the `unscale_` of the optimizer built over the

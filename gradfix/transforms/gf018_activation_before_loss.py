@@ -105,7 +105,8 @@ class ActivationBeforeLoss(Rule):
     on the next line (or returns a dict literal with constant keys whose entry the loss reads,
     `out["probs"]`, is one: reported without a fix), or returns `self.layers(x)` with `self.layers` such a `Sequential`; or a
     function of the module the loss input calls, `def
-    predict(x): return F.softmax(net(x), -1)`; when the model is built in several places, as in `if args.model
+    predict(x): return F.softmax(net(x), -1)` (or a name bound once to a lambda, `head = lambda z:
+    z.softmax(-1)`, read as that function); when the model is built in several places, as in `if args.model
     == "mlp": model = MLP() else: model = CNN()`, one class that ends so is enough: that choice
     trains wrongly; a forward that returns a tuple, `return self.dec(z), mu, logvar`, is read at
     the element the loss receives, `recon, mu, logvar = model(x)`; when it is rebound statement after statement at the module's top level, as a

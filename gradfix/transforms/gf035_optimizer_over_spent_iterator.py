@@ -24,7 +24,8 @@ class OptimizerOverSpentIterator(Rule):
     imported library (not a class or a factory of the module, which may take anything; a
     module that defines its own `parameters()` is left alone: that may hand back a list;
     but a function of the module whose one statement returns such an optimizer built over its
-    first parameter, `def make_optimizer(params, lr): return torch.optim.SGD(params, lr=lr)`,
+    first parameter, `def make_optimizer(params, lr): return torch.optim.SGD(params, lr=lr)`, or a
+    name of its top level bound once to such a lambda, `make = lambda ps, lr: SGD(ps, lr=lr)`,
     called with the name first, spends it as that optimizer would; so does one of several
     statements that builds it at its top level (`optimizer = SGD(params, lr=lr)` beside a
     scheduler, `return optimizer, scheduler`), its one `return` last, no `raise`, `yield` or

@@ -836,15 +836,26 @@ def built_optimizer(call: ast.Call, model: ModuleModel, method: FunctionInfo | N
     cache = model.facts.__dict__.setdefault("_optimizer_builders", {})
     if not call.keywords and not call.args:
         return None
-    if "opt" not in (call_name(call) or "").rsplit(".", 1)[-1].lower() and not _of_an_optimizer_module(call, model):
+    said = method is not None or "opt" in (call_name(call) or "").rsplit(".", 1)[-1].lower() or _of_an_optimizer_module(call, model)
+    if said:
+        info = method if method is not None else _builder(call, model)
+    elif call.func.__class__ is ast.Name:
+        # `opt = build(model)` (also `@once def build(model)`): a function of this file, whatever
+        # its name, is read when its text says `optim` (once per function)
+        info = model.facts.module_functions.get(call.func.id)  # type: ignore[attr-defined]
+        if info is not None and info.class_name is not None:
+            info = None
+    else:
         return None  # only a call named like it (`build_optimizer`, `make_opt`) is looked up: the
         # lookup reads (and may parse) another module for every call of the file
-    info = method if method is not None else _builder(call, model)
     if info is None:
         return None
     key = id(info.node)
     if key not in cache or cache[key][0] is not info.node:
-        cache[key] = (info.node, _builder_params(info, model))  # (the node kept: its id stays its own)
+        if said or "optim" in model.source.segment(info.node):
+            cache[key] = (info.node, _builder_params(info, model))  # (the node kept: its id stays its own)
+        else:
+            cache[key] = (info.node, None)
     found = cache[key][1]
     if found is None:
         return None

@@ -74,6 +74,12 @@ class SchedulerBeforeOptimizer(LoopRule):
     optimizer parameter's `.step(...)`: that call runs the closure and the update, so the first
     learning rate is skipped. Reported without a fix.
 
+    Also a `with` over a generator of the project decorated with `contextlib.contextmanager`
+    whose one `yield` is a statement of its own body: its statements before the `yield` run at
+    the `with`'s entry and those after at its exit (`@contextmanager def lr_tick(s): s.step();
+    yield`, then `with lr_tick(sched): ...; opt.step()`). Reported without a fix: the fix would
+    edit the generator, which other `with` statements may enter.
+
     A per-epoch step under `if epoch == 0:` followed by `continue` (the first iteration steps the
     scheduler and skips the rest, the optimizer's step included) is reported without a fix: the
     scheduler still steps before any optimizer step, and the schedule's first value never sets

@@ -1846,6 +1846,13 @@ class _Walker:
         read as any helper's)."""
         if expr.__class__ is not ast.Call or expr.func.__class__ is not ast.Name:  # type: ignore[attr-defined]
             return None
+        facts = ctx.facts or self.facts
+        name = expr.func.id  # type: ignore[attr-defined]
+        own = facts.module_functions.get(name)
+        if own is not None and not own.node.decorator_list:
+            return None  # (most `with f(...)`: a plain function of the module, no lookup)
+        if own is None and name not in facts.imports.aliases:
+            return None  # (a builtin or a local: not a generator of the project gradfix reads)
         helper = self.resolve(expr, ctx)  # type: ignore[arg-type]
         if helper is None or not helper.node.decorator_list:
             return None

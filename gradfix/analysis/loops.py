@@ -278,6 +278,9 @@ class ModuleModel:
     step_functions: set[int] = field(default_factory=set)  # ids of functions analysed as iterations
     helper_infos: dict[int, FunctionInfo] = field(default_factory=dict)  # id(def) -> helper looked into
     inlined_calls: set[int] = field(default_factory=set)  # ids of the calls whose helper was looked into
+    # ids of the calls of `with` items over a `@contextmanager` generator of the project, whose
+    # statements before the `yield` were read at the entry and those after at the exit
+    entered_generators: set[int] = field(default_factory=set)
     # a loop's call of a name imported in two arms: (call, home loops, mapping, the qualified
     # names the arms not followed bind it to), for those arms' step functions (steps.py)
     alternative_calls: list[tuple[ast.Call, tuple[Loop, ...], tuple[tuple[str, str], ...], tuple[str, ...]]] = field(
@@ -938,6 +941,7 @@ class _Walker:
         # those of the unread functions `note_unread` looks at): one look per statement
         self.runs_per_item: dict[int, ast.stmt] = facts.runs_per_item
         self.says_reduce = facts.says_reduce
+        self.entered_generators: set[int] = set()  # ids of `with` items read as generator halves
 
     def clip_alias(self, name: str, facts: ModuleFacts) -> str | None:
         """The torch clip function `name` is bound to once in the module (`clip =
@@ -1791,12 +1795,30 @@ class _Walker:
         elif shape is ast.If:
             self.if_chain(stmt, ctx)  # type: ignore[arg-type]
         elif shape in WITH_KINDS:
+            exits: list[tuple[ast.Call, FunctionInfo, list[ast.stmt]]] = []
             if ctx.loops or ctx.via:
-                self.expressions([e for item in stmt.items for e in (item.context_expr, item.optional_vars) if e is not None], ctx)
+                exprs: list[ast.AST] = []
+                for item in stmt.items:
+                    halves = self.generator_halves(item.context_expr, ctx)
+                    if halves is None:
+                        exprs.append(item.context_expr)
+                    else:
+                        # `with accumulating(opt, i):` over a `@contextmanager` generator: its
+                        # statements before the `yield` run at the entry, those after at the exit
+                        helper, before, after = halves
+                        self.entered_generators.add(id(item.context_expr))
+                        self.expressions(item.context_expr.args + [kw.value for kw in item.context_expr.keywords], ctx)  # type: ignore[attr-defined]
+                        self.inline(item.context_expr, helper, ctx, body=before)  # type: ignore[arg-type]
+                        exits.append((item.context_expr, helper, after))  # type: ignore[arg-type]
+                    if item.optional_vars is not None:
+                        exprs.append(item.optional_vars)
+                self.expressions(exprs, ctx)
             inner = ctx.replace(withs=ctx.withs + (stmt,))
             if any(self.gating_context(item.context_expr, ctx) for item in stmt.items):
                 inner = inner.replace(accumulate=ctx.accumulate + (stmt,))
             self.block(stmt.body, inner)
+            for call, helper, after in reversed(exits):
+                self.inline(call, helper, ctx, body=after)
         elif isinstance(stmt, TRIES):
             self.block(stmt.body, ctx)
             depth = len(ctx.loops)
@@ -1817,6 +1839,33 @@ class _Walker:
         elif isinstance(stmt, ast.ClassDef):
             if not ctx.in_helper:
                 self.block(stmt.body, ctx.replace(class_name=stmt.name, path=(), blocks=()))
+
+    def generator_halves(self, expr: ast.AST, ctx: _Context) -> tuple[FunctionInfo, list[ast.stmt], list[ast.stmt]] | None:
+        """`with accumulating(opt, i, every):` over a generator function of the project decorated
+        with `contextlib.contextmanager` whose one `yield` is a statement of its own body (not in a
+        loop, `try`, branch or `with`): the generator, its statements before the `yield` (run at
+        the `with`'s entry) and those after it (run at its exit). None otherwise (the call is then
+        read as any helper's)."""
+        if expr.__class__ is not ast.Call or expr.func.__class__ is not ast.Name:  # type: ignore[attr-defined]
+            return None
+        facts = ctx.facts or self.facts
+        name = expr.func.id  # type: ignore[attr-defined]
+        own = facts.module_functions.get(name)
+        if own is not None and not own.node.decorator_list:
+            return None  # (most `with f(...)`: a plain function of the module, no lookup)
+        if own is None and name not in facts.imports.aliases:
+            return None  # (a builtin or a local: not a generator of the project gradfix reads)
+        helper = self.resolve(expr, ctx)  # type: ignore[arg-type]
+        if helper is None or not helper.node.decorator_list:
+            return None
+        imports = (helper.facts or self.facts).imports
+        if not any(imports.qualify(dotted(d)) == "contextlib.contextmanager" for d in helper.node.decorator_list):
+            return None
+        body = helper.node.body
+        at = [i for i, s in enumerate(body) if s.__class__ is ast.Expr and s.value.__class__ is ast.Yield]  # type: ignore[attr-defined]
+        if len(at) != 1 or sum(1 for n in ast_walk(helper.node) if n.__class__ in (ast.Yield, ast.YieldFrom)) != 1:
+            return None
+        return helper, body[: at[0]], body[at[0] + 1 :]
 
     def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, ctx: _Context) -> None:
         # a function body is analysed on its own: loops around the definition do not run it
@@ -3627,6 +3676,7 @@ class _Walker:
         bound: ast.Call | None = None,
         factory: tuple[ast.Call, list[str]] | None = None,
         bound_only: bool = False,
+        body: list[ast.stmt] | None = None,
     ) -> None:
         """Walk a helper's body as part of the caller, its parameters mapped to the caller's
         arguments; `receiver`: the object a method is called on (`grad_acc.backward(loss)`),
@@ -3709,7 +3759,7 @@ class _Walker:
         )
         self.visiting.append(id(helper.node))
         try:
-            self.block(helper.node.body, inner)
+            self.block(helper.node.body if body is None else body, inner)
         finally:
             self.visiting.pop()
 
@@ -5801,6 +5851,7 @@ def build_model(
     if "_scaler_calls" in walker.__dict__:
         model._scaler_calls = walker.__dict__["_scaler_calls"]  # type: ignore[attr-defined]
     model.pipeline_loops = walker.pipeline_loops
+    model.entered_generators = walker.entered_generators
     model.stage_calls = walker.stage_calls
     model.handed_classes = {asked: found for asked, found in walker.__dict__.get("_handed_classes", {}).items() if found is not None}
     model.callback_hooks = {asked: found for asked, found in walker.__dict__.get("_callback_hook_lists", {}).items() if found}

@@ -428,6 +428,10 @@ def unscaled_autocasts(model: ModuleModel) -> list[UnscaledAutocast]:
                 returned = _returned_by_method(expr, model) if isinstance(expr, ast.Call) else None
                 if returned is not None:
                     expr = returned  # `with self.autocast():`, a method that returns `torch.autocast(...)`
+                elif expr.__class__ is ast.Call and expr.func.__class__ is ast.Name:  # type: ignore[attr-defined]
+                    returned = _generator_autocast(expr, qualify, model)  # type: ignore[arg-type]
+                    if returned is not None:
+                        expr = returned  # `with mixed():`, a `@contextmanager` yielding under `torch.autocast(...)`
                 if isinstance(expr, ast.Call):
                     made = partial_call(expr, model) if "partial" in text else None  # `amp = functools.partial(torch.autocast, ...)`
                     style = fp16_cuda_autocast(made or expr, qualify, model)
@@ -518,6 +522,26 @@ def _decorated_model_called(loop: TrainingLoop, decorated: dict[str, ast.Call], 
         built = strip_same_module(values[0])
         if isinstance(built, ast.Call) and isinstance(built.func, ast.Name) and built.func.id in decorated:
             return decorated[built.func.id]
+    return None
+
+
+def _generator_autocast(call: ast.Call, qualify, model: ModuleModel) -> ast.Call | None:  # type: ignore[no-untyped-def]
+    """`with mixed():` over a generator function of the module decorated with
+    `contextlib.contextmanager` whose one `yield` is the whole body of a `with` statement of
+    its own body entering a float16 CUDA autocast (`with torch.autocast("cuda",
+    dtype=torch.float16): yield`): that autocast call, in force for the `with mixed():` block."""
+    helper = model.facts.module_functions.get(call.func.id)  # type: ignore[attr-defined]
+    if helper is None or not helper.node.decorator_list:
+        return None
+    if not any(qualify(dotted(d)) == "contextlib.contextmanager" for d in helper.node.decorator_list):
+        return None
+    if sum(1 for n in ast_walk(helper.node) if n.__class__ in (ast.Yield, ast.YieldFrom)) != 1:
+        return None
+    for stmt in helper.node.body:
+        if stmt.__class__ in WITHS and len(stmt.body) == 1 and stmt.body[0].__class__ is ast.Expr and stmt.body[0].value.__class__ is ast.Yield:  # type: ignore[attr-defined]
+            for item in stmt.items:  # type: ignore[attr-defined]
+                if item.context_expr.__class__ is ast.Call and fp16_cuda_autocast(item.context_expr, qualify, model):
+                    return item.context_expr  # type: ignore[no-any-return]
     return None
 
 

@@ -836,15 +836,26 @@ def built_optimizer(call: ast.Call, model: ModuleModel, method: FunctionInfo | N
     cache = model.facts.__dict__.setdefault("_optimizer_builders", {})
     if not call.keywords and not call.args:
         return None
-    if "opt" not in (call_name(call) or "").rsplit(".", 1)[-1].lower() and not _of_an_optimizer_module(call, model):
+    said = method is not None or "opt" in (call_name(call) or "").rsplit(".", 1)[-1].lower() or _of_an_optimizer_module(call, model)
+    if said:
+        info = method if method is not None else _builder(call, model)
+    elif call.func.__class__ is ast.Name:
+        # `opt = build(model)` (also `@once def build(model)`): a function of this file, whatever
+        # its name, is read when its text says `optim` (once per function)
+        info = model.facts.module_functions.get(call.func.id)  # type: ignore[attr-defined]
+        if info is not None and info.class_name is not None:
+            info = None
+    else:
         return None  # only a call named like it (`build_optimizer`, `make_opt`) is looked up: the
         # lookup reads (and may parse) another module for every call of the file
-    info = method if method is not None else _builder(call, model)
     if info is None:
         return None
     key = id(info.node)
     if key not in cache or cache[key][0] is not info.node:
-        cache[key] = (info.node, _builder_params(info, model))  # (the node kept: its id stays its own)
+        if said or _returns_an_optimizer_last(info.node, model):
+            cache[key] = (info.node, _builder_params(info, model))  # (the node kept: its id stays its own)
+        else:
+            cache[key] = (info.node, None)
     found = cache[key][1]
     if found is None:
         return None
@@ -871,6 +882,22 @@ def built_optimizer(call: ast.Call, model: ModuleModel, method: FunctionInfo | N
 
     copies = [Substitute().visit(copy.deepcopy(e)) for e in exprs]
     return classes, (copies[0] if len(copies) == 1 else ast.List(elts=copies, ctx=ast.Load()))
+
+
+_OPTIMIZER_WORD = lazily(r"optim|SGD|Adam|RMSprop|Adagrad|Lion|LAMB|LARS", re.I)
+
+
+def _returns_an_optimizer_last(node: ast.AST, model: ModuleModel) -> bool:
+    """The function's last statement returns a call that says an optimizer (`return
+    torch.optim.SGD(net.parameters())`) or a name that does (`return opt`): a builder whatever
+    its own name, read by `_builder_params` (a cheap look, no walk of the body)."""
+    last = node.body[-1]  # type: ignore[attr-defined]
+    if last.__class__ is not ast.Return or last.value is None:  # type: ignore[attr-defined]
+        return False
+    value = last.value  # type: ignore[attr-defined]
+    if value.__class__ is ast.Name:
+        return "opt" in value.id.lower()  # type: ignore[attr-defined]
+    return value.__class__ is ast.Call and _OPTIMIZER_WORD.search(model.source.segment(value)) is not None
 
 
 def _of_an_optimizer_module(call: ast.Call, model: ModuleModel) -> bool:

@@ -74,6 +74,12 @@ class SchedulerBeforeOptimizer(LoopRule):
     optimizer parameter's `.step(...)`: that call runs the closure and the update, so the first
     learning rate is skipped. Reported without a fix.
 
+    Also a `with` over a generator of the project decorated with `contextlib.contextmanager`
+    whose one `yield` is a statement of its own body: its statements before the `yield` run at
+    the `with`'s entry and those after at its exit (`@contextmanager def lr_tick(s): s.step();
+    yield`, then `with lr_tick(sched): ...; opt.step()`). Reported without a fix: the fix would
+    edit the generator, which other `with` statements may enter.
+
     A per-epoch step under `if epoch == 0:` followed by `continue` (the first iteration steps the
     scheduler and skips the rest, the optimizer's step included) is reported without a fix: the
     scheduler still steps before any optimizer step, and the schedule's first value never sets
@@ -723,15 +729,19 @@ class SchedulerBeforeOptimizer(LoopRule):
                 continue  # `if not new_api: sched.step()` before, `if new_api: sched.step()` after: one runs
             scheduling_helper = not sched.direct and _only_schedules(sched, model)
             listed = _listed_lambdas(sched, step)
+            # `with scheduled(sched): ...; opt.step()` over a `@contextmanager` generator that
+            # steps the scheduler before its `yield`: the fix would edit the generator, which
+            # other `with`s may enter, so reported without one
+            entered = len(sched.via) == 1 and id(sched.via[0]) in model.entered_generators
             first_call = False
-            if not sched.direct and _node_in(step, sched) is None and not scheduling_helper and not listed:
+            if not sched.direct and _node_in(step, sched) is None and not scheduling_helper and not listed and not entered:
                 first_call = _first_call_of_next(sched, step, loop, model)
                 if not first_call:
                     continue  # stepped in a helper: only a helper that also steps the optimizer is judged
             if loop.unknown and not _unseen_code_after(sched, events[:index], loop, model):
                 continue
             later = events[index + 1 :]
-            if first_batch or listed or first_call or _in_settled_else(sched, step, loop, model):
+            if first_batch or listed or first_call or entered or _in_settled_else(sched, step, loop, model):
                 # `if i == 0: scheduler.step()`: an epoch's step, to move after the batch loop by
                 # hand; `for fn in [lambda: sched.step(), lambda: opt.step()]`: the list's order, by hand
                 fix = None

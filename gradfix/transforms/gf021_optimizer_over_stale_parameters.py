@@ -18,7 +18,9 @@ class OptimizerOverStaleParameters(Rule):
     Finds an optimizer built over a model's parameters (`Adam(model.parameters())`, timm's
     `create_optimizer_v2(model, "adamw")`,
     `SGD(model.head.parameters())`, a `requires_grad` filter; also one a builder function of the
-    file or of another module of the project returns, `opt = build_optimizer(cfg, model)` with
+    file or of another module of the project returns, `opt = build_optimizer(cfg, model)` (a
+    builder named with `opt`, or, of the file, any function whose text says `optim`, decorated
+    or not, `@once def build(model)`) with
     every `return` of it a `torch.optim` optimizer over the parameters of the module passed
     for one of its parameters (or over that parameter itself, `def build(params, lr): return
     torch.optim.Adam(params, lr=lr)`, called `O.build(model.parameters())` from a module of

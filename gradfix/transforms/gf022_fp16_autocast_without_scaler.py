@@ -43,7 +43,11 @@ class Fp16AutocastWithoutScaler(Rule):
     module's one class defining it, `with self.autocast():` with `def autocast(self): return
     torch.autocast(...)`, also without a fix, or entered on a `contextlib.ExitStack` as the
     block's first statement that is no assignment, `with ExitStack() as stack:
-    stack.enter_context(torch.autocast(...))`, without a fix), or whose loop calls a model (a name or `self.`
+    stack.enter_context(torch.autocast(...))`, without a fix, or entered by a generator of the
+    module decorated with `contextlib.contextmanager` whose one `yield` is the whole body of a
+    `with` of such an autocast, `@contextmanager def mixed(): with torch.autocast("cuda",
+    dtype=torch.float16): yield`, then `with mixed():`, reported at that autocast without a
+    fix), or whose loop calls a model (a name or `self.`
     attribute bound once, not a parameter) built by a class of the file, derived by none, whose
     `forward` is decorated with such an autocast (`@torch.autocast(device_type="cuda",
     dtype=torch.float16)`; reported at the decorator without a fix), when nothing in the file scales

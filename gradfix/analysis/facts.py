@@ -18,8 +18,9 @@ from gradfix.analysis.names import (
     method_name,
     positional,
     receiver,
+    static_or_class,
 )
-from gradfix.patterns import lazily
+from gradfix.patterns import around, lazily
 from gradfix.records import dataclass, field
 from gradfix.source import COMPOUND_KINDS, FUNCTION_KINDS, FUNCTIONS, MATCH_CASE, Source
 from gradfix.walk import ast_walk, child_nodes, own_nodes
@@ -37,6 +38,8 @@ OPTIMIZER_CLASSES = {
     "PagedAdamW8bit", "DeepSpeedCPUAdam", "Muon", "Shampoo", "Adan", "AdaBelief", "Ranger",
     "ZeroRedundancyOptimizer", "SophiaG",
 }  # fmt: skip
+_WORD_BEFORE = lazily(r"(?<=[\w)\]])")  # `self.step = ...`, `Recipe.step = ...` (`_check_class_bound`)
+_ASSIGNED_AFTER = lazily(r"\s*(?::[^=\n]*)?=(?!=)")
 _OPTIMIZER_FACTORY = lazily(r"(^|_)(create|build|get|make|init|configure|setup)_?(\w*_)?optim", re.I)
 _OPTIMIZER_CLASS_NAME = lazily(r"^(Adam|AdamW|SGD|RMSprop|Adagrad|Adafactor|Lion|Lamb|LAMB|NAdam|RAdam)[A-Z0-9]|Optimizer$")
 _SCHEDULER_NAME = lazily(r"sched|lr_?policy|warmup", re.I)
@@ -275,11 +278,58 @@ class _FactCollector:
         # (scope, name) of names last bound to `getattr(torch.optim, cfg.optim)`: a class of
         # torch's optimizers (`optim_cls = getattr(...)`, then `opt = optim_cls(params)`)
         self._optimizer_classes: set[tuple[int, str]] = set()
+        # (class, name) of each module function a class body binds as an attribute
+        # (`step = staticmethod(_update)`), until the walk's end proves nothing rebinds it
+        self._class_bound: list[tuple[str, str]] = []
         # (key, scope, call, params recorded) of optimizers built by a call of a plain name
         self._builder_calls: list[tuple[str, ast.AST | None, ast.Call, ast.expr | None]] = []
 
     def walk(self, tree: ast.Module) -> None:
         self._statements(tree.body, [], [])
+        if self._class_bound:
+            self._check_class_bound()
+
+    def _bind_in_class(self, class_name: str, name: str, value: ast.expr) -> None:
+        """`step = staticmethod(_update)` (or `step = _update` of a module function whose first
+        parameter is `self`) in a class body: `self.step(...)` / `Recipe.step(...)` runs that
+        function, with the arguments written (a static method) or after `self` (a method).
+        Kept as the class's method when `_check_class_bound` finds nothing rebinding it."""
+        facts = self.facts
+        static = value.__class__ is ast.Call
+        if static:
+            if dotted(value.func) != "staticmethod" or len(value.args) != 1 or value.keywords:  # type: ignore[attr-defined]
+                return
+            value = value.args[0]  # type: ignore[attr-defined]
+        if value.__class__ is not ast.Name:
+            return
+        function = facts.module_functions.get(value.id)  # type: ignore[attr-defined]
+        if function is None or static_or_class(function.node):
+            return
+        first = function.params[0] if function.params else None
+        if (first in ("self", "cls")) if static else (first != "self"):
+            return  # (a static method whose first parameter reads as `self`; a method without one)
+        facts.methods.setdefault(class_name, {})[name] = FunctionInfo(
+            function.node, function.params, class_name=class_name, source=facts.source, facts=facts
+        )
+        self._class_bound.append((class_name, name))
+
+    def _check_class_bound(self) -> None:
+        """Drop the class-body bindings of functions (`_bind_in_class`) something may rebind:
+        an attribute of that name assigned anywhere in the file (`self.step = ...`,
+        `Recipe.step = ...`), a `setattr(`, or another class of the file with that name."""
+        facts = self.facts
+        text = facts.source.text
+        for class_name, name in self._class_bound:
+            methods = facts.methods.get(class_name, {})
+            bound = methods.get(name)
+            if bound is None or bound.node.name == name:
+                continue  # (a `def` of that name later in the class body replaced it)
+            if (
+                "setattr(" in text
+                or next(around(text, f".{name}", _WORD_BEFORE, _ASSIGNED_AFTER), None) is not None
+                or any(name in others for owner, others in facts.methods.items() if owner != class_name)
+            ):
+                del methods[name]
 
     def _statements(self, body: list[ast.stmt], classes: list[str], functions: list[ast.AST]) -> None:
         for stmt in body:
@@ -307,6 +357,8 @@ class _FactCollector:
                 if classes and not functions and target.__class__ is ast.Name and stmt.value.__class__ is ast.Call:  # type: ignore[attr-defined]
                     # `class Loop: scaler = GradScaler()` in the class body: what `self.scaler` is
                     self._assign(target, stmt.value, f"self.{target.id}")  # type: ignore[attr-defined]
+                if classes and not functions and target.__class__ is ast.Name and len(stmt.targets) == 1:  # type: ignore[attr-defined]
+                    self._bind_in_class(classes[-1], target.id, stmt.value)  # type: ignore[attr-defined]
         elif shape is ast.AnnAssign:
             if stmt.value is not None:
                 self._assign(stmt.target, stmt.value)

@@ -2100,12 +2100,13 @@ def _switching_functions(model: ModuleModel) -> set[str]:
     if cached is not None:
         return cached
     facts = model.facts
-    infos = list(facts.module_functions.values())
-    infos += [info for methods in facts.methods.values() for info in methods.values()]
-    infos += [info for local in facts.local_functions.values() for info in local.values()]
+    # (by the name a class knows it: `validate = staticmethod(_evaluate)` in a class body)
+    infos = list(facts.module_functions.items())
+    infos += [named for methods in facts.methods.values() for named in methods.items()]
+    infos += [named for local in facts.local_functions.values() for named in local.items()]
     texts: dict[str, list[str]] = {}
-    for info in infos:
-        texts.setdefault(info.node.name, []).append((info.source or model.source).segment(info.node))
+    for name, info in infos:
+        texts.setdefault(name, []).append((info.source or model.source).segment(info.node))
     found = {name for name, bodies in texts.items() if any(_evaluates(body) for body in bodies)}
     changed = bool(found)
     tables: set[str] = set()
@@ -2164,12 +2165,12 @@ def _switching_through_imports(text: str, model: ModuleModel) -> bool:
     texts: dict[str, list[str]] | None = getattr(model, "_function_texts", None)
     if texts is None:
         facts = model.facts
-        infos = list(facts.module_functions.values())
-        infos += [info for methods in facts.methods.values() for info in methods.values()]
-        infos += [info for local in facts.local_functions.values() for info in local.values()]
+        infos = list(facts.module_functions.items())
+        infos += [named for methods in facts.methods.values() for named in methods.items()]
+        infos += [named for local in facts.local_functions.values() for named in local.items()]
         texts = {}
-        for info in infos:
-            texts.setdefault(info.node.name, []).append((info.source or model.source).segment(info.node))
+        for name, info in infos:
+            texts.setdefault(name, []).append((info.source or model.source).segment(info.node))
         model._function_texts = texts  # type: ignore[attr-defined]
     todo = [name for name in called_names(text) if name in texts]
     todo += [name for name in _attribute_calls(text, "self") if name in texts]

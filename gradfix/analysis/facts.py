@@ -265,6 +265,41 @@ def function_params(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
     return [a.arg for a in (*args.posonlyargs, *args.args)] + [a.arg for a in args.kwonlyargs]
 
 
+def may_rebind(facts: ModuleFacts, class_name: str, name: str) -> bool:
+    """Whether something in the file may give the objects of `class_name` another `name` than
+    its class body binds: an attribute of that name assigned anywhere (`self.step = ...`,
+    `Recipe.step = ...`), a `setattr(`, or another class of the file defining a method of that
+    name (a subclass's override). Asked only of names a class body binds to a function."""
+    text = facts.source.text
+    return (
+        "setattr(" in text
+        or next(around(text, f".{name}", _WORD_BEFORE, _ASSIGNED_AFTER), None) is not None
+        or any(name in others for owner, others in facts.methods.items() if owner != class_name)
+    )
+
+
+def class_static_lambda(facts: ModuleFacts, name: str) -> ast.Lambda | None:
+    """The lambda of the one class of the file whose body binds `name = staticmethod(lambda
+    ...: ...)` (`factory = staticmethod(lambda ps: SGD(ps, lr=0.1))`), when nothing in the file
+    may rebind it (`may_rebind`): what `self.factory(...)` runs; else None."""
+    found: ast.Lambda | None = None
+    for class_name, node in facts.classes.items():
+        for stmt in node.body:
+            if stmt.__class__ is not ast.Assign or len(stmt.targets) != 1:  # type: ignore[attr-defined]
+                continue
+            target, value = stmt.targets[0], stmt.value  # type: ignore[attr-defined]
+            if target.__class__ is not ast.Name or target.id != name:  # type: ignore[attr-defined]
+                continue
+            if (
+                found is not None or value.__class__ is not ast.Call or dotted(value.func) != "staticmethod"  # type: ignore[attr-defined]
+                or len(value.args) != 1 or value.keywords or value.args[0].__class__ is not ast.Lambda  # type: ignore[attr-defined]
+                or name in facts.methods.get(class_name, {}) or may_rebind(facts, class_name, name)
+            ):  # fmt: skip
+                return None
+            found = value.args[0]  # type: ignore[attr-defined]
+    return found
+
+
 class _FactCollector:
     """One walk over the module: imports, definitions, what names are built from, and uses."""
 
@@ -318,17 +353,12 @@ class _FactCollector:
         an attribute of that name assigned anywhere in the file (`self.step = ...`,
         `Recipe.step = ...`), a `setattr(`, or another class of the file with that name."""
         facts = self.facts
-        text = facts.source.text
         for class_name, name in self._class_bound:
             methods = facts.methods.get(class_name, {})
             bound = methods.get(name)
             if bound is None or bound.node.name == name:
                 continue  # (a `def` of that name later in the class body replaced it)
-            if (
-                "setattr(" in text
-                or next(around(text, f".{name}", _WORD_BEFORE, _ASSIGNED_AFTER), None) is not None
-                or any(name in others for owner, others in facts.methods.items() if owner != class_name)
-            ):
+            if may_rebind(facts, class_name, name):
                 del methods[name]
 
     def _statements(self, body: list[ast.stmt], classes: list[str], functions: list[ast.AST]) -> None:

@@ -134,6 +134,11 @@ class ModuleFacts:
     methods: dict[str, dict[str, FunctionInfo]] = field(default_factory=dict)  # class -> name -> info
     local_functions: dict[int, dict[str, FunctionInfo]] = field(default_factory=dict)  # id(def) -> ...
     classes: dict[str, ast.ClassDef] = field(default_factory=dict)
+    # class -> name -> the module function its body binds to that name (`step =
+    # staticmethod(_update)`), nothing in the file rebinding it: what `self.step(...)` runs
+    # when the class defines no method of that name (`_bind_in_class`); kept apart from
+    # `methods`, whose readers would read the function twice
+    bound_in_class: dict[str, dict[str, FunctionInfo]] = field(default_factory=dict)
     stepped: set[str] = field(default_factory=set)  # keys with `.step()` called on them, no arguments
     cleared: set[str] = field(default_factory=set)  # keys with `.zero_grad()` called on them
     engines: set[str] = field(default_factory=set)  # keys with `.backward(loss)` called on them
@@ -328,7 +333,7 @@ class _FactCollector:
         """`step = staticmethod(_update)` (or `step = _update` of a module function whose first
         parameter is `self`) in a class body: `self.step(...)` / `Recipe.step(...)` runs that
         function, with the arguments written (a static method) or after `self` (a method).
-        Kept as the class's method when `_check_class_bound` finds nothing rebinding it."""
+        Kept (`ModuleFacts.bound_in_class`) when `_check_class_bound` finds nothing rebinding it."""
         facts = self.facts
         static = value.__class__ is ast.Call
         if static:
@@ -343,7 +348,7 @@ class _FactCollector:
         first = function.params[0] if function.params else None
         if (first in ("self", "cls")) if static else (first != "self"):
             return  # (a static method whose first parameter reads as `self`; a method without one)
-        facts.methods.setdefault(class_name, {})[name] = FunctionInfo(
+        facts.bound_in_class.setdefault(class_name, {})[name] = FunctionInfo(
             function.node, function.params, class_name=class_name, source=facts.source, facts=facts
         )
         self._class_bound.append((class_name, name))
@@ -354,12 +359,9 @@ class _FactCollector:
         `Recipe.step = ...`), a `setattr(`, or another class of the file with that name."""
         facts = self.facts
         for class_name, name in self._class_bound:
-            methods = facts.methods.get(class_name, {})
-            bound = methods.get(name)
-            if bound is None or bound.node.name == name:
-                continue  # (a `def` of that name later in the class body replaced it)
-            if may_rebind(facts, class_name, name):
-                del methods[name]
+            bound = facts.bound_in_class[class_name]
+            if name in bound and (name in facts.methods.get(class_name, {}) or may_rebind(facts, class_name, name)):
+                del bound[name]  # (also a `def` of that name in the class body: undecided)
 
     def _statements(self, body: list[ast.stmt], classes: list[str], functions: list[ast.AST]) -> None:
         for stmt in body:

@@ -2947,6 +2947,8 @@ class _Walker:
         """`self.name` in a class: its own method, or one of a base class of the module or,
         through the project, of another module."""
         found = facts.methods.get(class_name, {}).get(name)
+        if found is None and facts.bound_in_class:
+            found = facts.bound_in_class.get(class_name, {}).get(name)  # `step = staticmethod(_update)`
         if found is not None or depth > 3:
             return found
         return self.inherited_method(facts, class_name, name, depth)
@@ -5598,9 +5600,10 @@ def _function_texts(facts: ModuleFacts) -> dict[str, list[str]]:
     """The text of each function and method of the module, by name."""
     texts: dict[str, list[str]] = {}
     infos = list(facts.module_functions.items())
-    # (by the name a class knows it: `step = staticmethod(_update)` in a class body, `self.step`)
+    # (`bound_in_class` by the name a class knows it: `step = staticmethod(_update)`, `self.step`)
     infos += [named for methods in facts.methods.values() for named in methods.items()]
     infos += [named for local in facts.local_functions.values() for named in local.items()]
+    infos += [named for bound in facts.bound_in_class.values() for named in bound.items()]
     for name, info in infos:
         source = info.source or facts.source
         texts.setdefault(name, []).append(source.segment(info.node))

@@ -335,9 +335,7 @@ def _base_loops(project: Project, base: tuple[Module, str], info: FunctionInfo) 
 def _candidates(facts: ModuleFacts) -> Iterator[FunctionInfo]:
     yield from facts.module_functions.values()
     for methods in facts.methods.values():
-        # (not a module function a class body binds, `step = staticmethod(_update)`: read once,
-        # as the module function)
-        yield from (info for name, info in methods.items() if info.node.name == name)
+        yield from methods.values()
     for local in facts.local_functions.values():
         yield from local.values()
 

@@ -18,8 +18,9 @@ from gradfix.analysis.names import (
     method_name,
     positional,
     receiver,
+    static_or_class,
 )
-from gradfix.patterns import lazily
+from gradfix.patterns import around, lazily
 from gradfix.records import dataclass, field
 from gradfix.source import COMPOUND_KINDS, FUNCTION_KINDS, FUNCTIONS, MATCH_CASE, Source
 from gradfix.walk import ast_walk, child_nodes, own_nodes
@@ -37,6 +38,8 @@ OPTIMIZER_CLASSES = {
     "PagedAdamW8bit", "DeepSpeedCPUAdam", "Muon", "Shampoo", "Adan", "AdaBelief", "Ranger",
     "ZeroRedundancyOptimizer", "SophiaG",
 }  # fmt: skip
+_WORD_BEFORE = lazily(r"(?<=[\w)\]])")  # `self.step = ...`, `Recipe.step = ...` (`_check_class_bound`)
+_ASSIGNED_AFTER = lazily(r"\s*(?::[^=\n]*)?=(?!=)")
 _OPTIMIZER_FACTORY = lazily(r"(^|_)(create|build|get|make|init|configure|setup)_?(\w*_)?optim", re.I)
 _OPTIMIZER_CLASS_NAME = lazily(r"^(Adam|AdamW|SGD|RMSprop|Adagrad|Adafactor|Lion|Lamb|LAMB|NAdam|RAdam)[A-Z0-9]|Optimizer$")
 _SCHEDULER_NAME = lazily(r"sched|lr_?policy|warmup", re.I)
@@ -132,6 +135,11 @@ class ModuleFacts:
     methods: dict[str, dict[str, FunctionInfo]] = field(default_factory=dict)  # class -> name -> info
     local_functions: dict[int, dict[str, FunctionInfo]] = field(default_factory=dict)  # id(def) -> ...
     classes: dict[str, ast.ClassDef] = field(default_factory=dict)
+    # class -> name -> the module function its body binds to that name (`step =
+    # staticmethod(_update)`), nothing in the file rebinding it: what `self.step(...)` runs
+    # when the class defines no method of that name (`_bind_in_class`); kept apart from
+    # `methods`, whose readers would read the function twice
+    bound_in_class: dict[str, dict[str, FunctionInfo]] = field(default_factory=dict)
     stepped: set[str] = field(default_factory=set)  # keys with `.step()` called on them, no arguments
     cleared: set[str] = field(default_factory=set)  # keys with `.zero_grad()` called on them
     engines: set[str] = field(default_factory=set)  # keys with `.backward(loss)` called on them
@@ -263,6 +271,41 @@ def function_params(node: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
     return [a.arg for a in (*args.posonlyargs, *args.args)] + [a.arg for a in args.kwonlyargs]
 
 
+def may_rebind(facts: ModuleFacts, class_name: str, name: str) -> bool:
+    """Whether something in the file may give the objects of `class_name` another `name` than
+    its class body binds: an attribute of that name assigned anywhere (`self.step = ...`,
+    `Recipe.step = ...`), a `setattr(`, or another class of the file defining a method of that
+    name (a subclass's override). Asked only of names a class body binds to a function."""
+    text = facts.source.text
+    return (
+        "setattr(" in text
+        or next(around(text, f".{name}", _WORD_BEFORE, _ASSIGNED_AFTER), None) is not None
+        or any(name in others for owner, others in facts.methods.items() if owner != class_name)
+    )
+
+
+def class_static_lambda(facts: ModuleFacts, name: str) -> ast.Lambda | None:
+    """The lambda of the one class of the file whose body binds `name = staticmethod(lambda
+    ...: ...)` (`factory = staticmethod(lambda ps: SGD(ps, lr=0.1))`), when nothing in the file
+    may rebind it (`may_rebind`): what `self.factory(...)` runs; else None."""
+    found: ast.Lambda | None = None
+    for class_name, node in facts.classes.items():
+        for stmt in node.body:
+            if stmt.__class__ is not ast.Assign or len(stmt.targets) != 1:  # type: ignore[attr-defined]
+                continue
+            target, value = stmt.targets[0], stmt.value  # type: ignore[attr-defined]
+            if target.__class__ is not ast.Name or target.id != name:  # type: ignore[attr-defined]
+                continue
+            if (
+                found is not None or value.__class__ is not ast.Call or dotted(value.func) != "staticmethod"  # type: ignore[attr-defined]
+                or len(value.args) != 1 or value.keywords or value.args[0].__class__ is not ast.Lambda  # type: ignore[attr-defined]
+                or name in facts.methods.get(class_name, {}) or may_rebind(facts, class_name, name)
+            ):  # fmt: skip
+                return None
+            found = value.args[0]  # type: ignore[attr-defined]
+    return found
+
+
 class _FactCollector:
     """One walk over the module: imports, definitions, what names are built from, and uses."""
 
@@ -276,6 +319,9 @@ class _FactCollector:
         # (scope, name) of names last bound to `getattr(torch.optim, cfg.optim)`: a class of
         # torch's optimizers (`optim_cls = getattr(...)`, then `opt = optim_cls(params)`)
         self._optimizer_classes: set[tuple[int, str]] = set()
+        # (class, name) of each module function a class body binds as an attribute
+        # (`step = staticmethod(_update)`), until the walk's end proves nothing rebinds it
+        self._class_bound: list[tuple[str, str]] = []
         # (key, scope, call, params recorded) of optimizers built by a call of a plain name
         self._builder_calls: list[tuple[str, ast.AST | None, ast.Call, ast.expr | None]] = []
         # id(scope) -> what each name is bound by there (`count_binding`), counted once per
@@ -284,6 +330,42 @@ class _FactCollector:
 
     def walk(self, tree: ast.Module) -> None:
         self._statements(tree.body, [], [])
+        if self._class_bound:
+            self._check_class_bound()
+
+    def _bind_in_class(self, class_name: str, name: str, value: ast.expr) -> None:
+        """`step = staticmethod(_update)` (or `step = _update` of a module function whose first
+        parameter is `self`) in a class body: `self.step(...)` / `Recipe.step(...)` runs that
+        function, with the arguments written (a static method) or after `self` (a method).
+        Kept (`ModuleFacts.bound_in_class`) when `_check_class_bound` finds nothing rebinding it."""
+        facts = self.facts
+        static = value.__class__ is ast.Call
+        if static:
+            if dotted(value.func) != "staticmethod" or len(value.args) != 1 or value.keywords:  # type: ignore[attr-defined]
+                return
+            value = value.args[0]  # type: ignore[attr-defined]
+        if value.__class__ is not ast.Name:
+            return
+        function = facts.module_functions.get(value.id)  # type: ignore[attr-defined]
+        if function is None or static_or_class(function.node):
+            return
+        first = function.params[0] if function.params else None
+        if (first in ("self", "cls")) if static else (first != "self"):
+            return  # (a static method whose first parameter reads as `self`; a method without one)
+        facts.bound_in_class.setdefault(class_name, {})[name] = FunctionInfo(
+            function.node, function.params, class_name=class_name, source=facts.source, facts=facts
+        )
+        self._class_bound.append((class_name, name))
+
+    def _check_class_bound(self) -> None:
+        """Drop the class-body bindings of functions (`_bind_in_class`) something may rebind:
+        an attribute of that name assigned anywhere in the file (`self.step = ...`,
+        `Recipe.step = ...`), a `setattr(`, or another class of the file with that name."""
+        facts = self.facts
+        for class_name, name in self._class_bound:
+            bound = facts.bound_in_class[class_name]
+            if name in bound and (name in facts.methods.get(class_name, {}) or may_rebind(facts, class_name, name)):
+                del bound[name]  # (also a `def` of that name in the class body: undecided)
 
     def _statements(self, body: list[ast.stmt], classes: list[str], functions: list[ast.AST]) -> None:
         for stmt in body:
@@ -313,6 +395,8 @@ class _FactCollector:
                 if classes and not functions and target.__class__ is ast.Name and stmt.value.__class__ is ast.Call:  # type: ignore[attr-defined]
                     # `class Loop: scaler = GradScaler()` in the class body: what `self.scaler` is
                     self._assign(target, stmt.value, f"self.{target.id}")  # type: ignore[attr-defined]
+                if classes and not functions and target.__class__ is ast.Name and len(stmt.targets) == 1:  # type: ignore[attr-defined]
+                    self._bind_in_class(classes[-1], target.id, stmt.value)  # type: ignore[attr-defined]
         elif shape is ast.AnnAssign:
             if stmt.value is not None:
                 self._assign(stmt.target, stmt.value)

@@ -2922,7 +2922,11 @@ class _Walker:
             # `Trainer.step(model, opt, x, y)`: a `@staticmethod` (or `@classmethod`) of a class
             # of the module, called on the class
             found = self.method_of(facts, func.value.id, func.attr, 0)
-            if found is not None and _class_level(found.node):
+            if found is not None and (
+                _class_level(found.node)
+                # (`step = staticmethod(_update)` in its body: `_update` itself, not a method)
+                or (found.node.name != func.attr and found.class_name is not None and found.params[:1] != ["self"])
+            ):
                 return found
         if isinstance(func, ast.Attribute) and _is_super(func.value):
             # `super().learn(batch)` in a subclass's `learn`: the base class's method (of the
@@ -3001,6 +3005,8 @@ class _Walker:
         """`self.name` in a class: its own method, or one of a base class of the module or,
         through the project, of another module."""
         found = facts.methods.get(class_name, {}).get(name)
+        if found is None and facts.bound_in_class:
+            found = facts.bound_in_class.get(class_name, {}).get(name)  # `step = staticmethod(_update)`
         if found is not None or depth > 3:
             return found
         return self.inherited_method(facts, class_name, name, depth)
@@ -5730,12 +5736,14 @@ def _writes_as_element(text: str, names: Iterable[str]) -> bool:
 def _function_texts(facts: ModuleFacts) -> dict[str, list[str]]:
     """The text of each function and method of the module, by name."""
     texts: dict[str, list[str]] = {}
-    infos = list(facts.module_functions.values())
-    infos += [info for methods in facts.methods.values() for info in methods.values()]
-    infos += [info for local in facts.local_functions.values() for info in local.values()]
-    for info in infos:
+    infos = list(facts.module_functions.items())
+    # (`bound_in_class` by the name a class knows it: `step = staticmethod(_update)`, `self.step`)
+    infos += [named for methods in facts.methods.values() for named in methods.items()]
+    infos += [named for local in facts.local_functions.values() for named in local.items()]
+    infos += [named for bound in facts.bound_in_class.values() for named in bound.items()]
+    for name, info in infos:
         source = info.source or facts.source
-        texts.setdefault(info.node.name, []).append(source.segment(info.node))
+        texts.setdefault(name, []).append(source.segment(info.node))
     return texts
 
 

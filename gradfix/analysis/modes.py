@@ -1045,6 +1045,9 @@ class _ModeWalker:
             return found if found is not None else _callable_object(func.id, self.model)
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" and ctx.class_name:
             found = overriding(self.facts, ctx.class_name, self.facts.methods.get(ctx.class_name, {}).get(func.attr), func.attr)
+            if found is None and self.facts.bound_in_class:
+                # `validate = staticmethod(_evaluate)` in the class body: `_evaluate`
+                found = self.facts.bound_in_class.get(ctx.class_name, {}).get(func.attr)
             # `self.evaluate()` in a subclass: the method a base class of the file defines, or
             # else one of another module of the project (a mixin's `validate` in mixins.py)
             if found is None:
@@ -1060,6 +1063,10 @@ class _ModeWalker:
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in self.facts.classes:
             # `Trainer.evaluate(model, loader)`: a static or class method of a class of the file
             found = self.facts.methods.get(func.value.id, {}).get(func.attr) or _inherited(self.facts, func.value.id, func.attr)
+            if found is None and self.facts.bound_in_class:
+                # `Session.measure(model, loader)` of `measure = staticmethod(_score)`: `_score`
+                bound = self.facts.bound_in_class.get(func.value.id, {}).get(func.attr)
+                return bound if bound is not None and bound.params[:1] != ["self"] else None
             return found if found is not None and static_or_class(found.node) else None
         if (
             isinstance(func, ast.Attribute)
@@ -2100,12 +2107,14 @@ def _switching_functions(model: ModuleModel) -> set[str]:
     if cached is not None:
         return cached
     facts = model.facts
-    infos = list(facts.module_functions.values())
-    infos += [info for methods in facts.methods.values() for info in methods.values()]
-    infos += [info for local in facts.local_functions.values() for info in local.values()]
+    # (`bound_in_class` by the name a class knows it: `validate = staticmethod(_evaluate)`)
+    infos = list(facts.module_functions.items())
+    infos += [named for methods in facts.methods.values() for named in methods.items()]
+    infos += [named for local in facts.local_functions.values() for named in local.items()]
+    infos += [named for bound in facts.bound_in_class.values() for named in bound.items()]
     texts: dict[str, list[str]] = {}
-    for info in infos:
-        texts.setdefault(info.node.name, []).append((info.source or model.source).segment(info.node))
+    for name, info in infos:
+        texts.setdefault(name, []).append((info.source or model.source).segment(info.node))
     found = {name for name, bodies in texts.items() if any(_evaluates(body) for body in bodies)}
     changed = bool(found)
     tables: set[str] = set()
@@ -2164,12 +2173,13 @@ def _switching_through_imports(text: str, model: ModuleModel) -> bool:
     texts: dict[str, list[str]] | None = getattr(model, "_function_texts", None)
     if texts is None:
         facts = model.facts
-        infos = list(facts.module_functions.values())
-        infos += [info for methods in facts.methods.values() for info in methods.values()]
-        infos += [info for local in facts.local_functions.values() for info in local.values()]
+        infos = list(facts.module_functions.items())
+        infos += [named for methods in facts.methods.values() for named in methods.items()]
+        infos += [named for local in facts.local_functions.values() for named in local.items()]
+        infos += [named for bound in facts.bound_in_class.values() for named in bound.items()]
         texts = {}
-        for info in infos:
-            texts.setdefault(info.node.name, []).append((info.source or model.source).segment(info.node))
+        for name, info in infos:
+            texts.setdefault(name, []).append((info.source or model.source).segment(info.node))
         model._function_texts = texts  # type: ignore[attr-defined]
     todo = [name for name in called_names(text) if name in texts]
     todo += [name for name in _attribute_calls(text, "self") if name in texts]

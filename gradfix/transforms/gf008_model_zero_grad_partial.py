@@ -3,7 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import _class_method, assigned_values, assignments, init_parameter
-from gradfix.analysis.facts import classify_constructor, count_binding, enclosing_function
+from gradfix.analysis.facts import classify_constructor, count_binding, enclosing_function, may_rebind
 from gradfix.analysis.handed_in import handed_in_calls, optimizer_params
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
@@ -1163,6 +1163,10 @@ def _owners(expr: ast.AST, visitor: _Constructions, function: ast.AST | None, de
                     return None
                 parts.append(group[0])
             elif isinstance(element, ast.Attribute):
+                held = _class_parameter(element, function, visitor)
+                if held is not None:
+                    parts.append(_Parameters(held))  # type: ignore[arg-type]
+                    continue
                 owner = dotted(element.value)  # [model.embed.weight]
                 if owner is None:
                     return None
@@ -1197,6 +1201,30 @@ def _owners(expr: ast.AST, visitor: _Constructions, function: ast.AST | None, de
         if all(_is_parameter(v, visitor) for v in values):
             return [expr.id]  # `temperature = nn.Parameter(...)`: a tensor no module owns
         return _union(values, visitor, function, depth)  # type: ignore[arg-type]
+    return None
+
+
+def _class_parameter(element: ast.Attribute, function: ast.AST | None, visitor: _Constructions) -> str | None:
+    """`self.temperature` in a method of a class whose body binds `temperature =
+    nn.Parameter(...)` (a tensor no module owns, `_is_parameter`) and nothing in the file may
+    rebind it (`may_rebind`): its key, an owner of its own; else None."""
+    if function is None or element.value.__class__ is not ast.Name or element.value.id != "self":  # type: ignore[attr-defined]
+        return None
+    facts = visitor.model.facts
+    name = element.attr
+    for class_name, methods in facts.methods.items():
+        if not any(info.node is function for info in methods.values()):
+            continue
+        node = facts.classes.get(class_name)
+        if node is None or name in methods:
+            return None
+        values = [
+            stmt.value for stmt in node.body  # type: ignore[attr-defined]
+            if stmt.__class__ is ast.Assign and any(t.__class__ is ast.Name and t.id == name for t in stmt.targets)  # type: ignore[attr-defined]
+        ]  # fmt: skip
+        if len(values) != 1 or not _is_parameter(values[0], visitor) or may_rebind(facts, class_name, name):
+            return None
+        return f"self.{name}"
     return None
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import Assignments, Binding, assignment_statements, assignments
-from gradfix.analysis.facts import OPTIMIZER_CLASSES, ModuleFacts
+from gradfix.analysis.facts import OPTIMIZER_CLASSES, ModuleFacts, class_static_lambda
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.modules import prepared_again
 from gradfix.analysis.names import call_name, dotted, keyword, positional
@@ -603,11 +603,13 @@ def _built_by_a_method(value: ast.expr | None, facts: ModuleFacts) -> bool:
     optimizer (`return torch.optim.SGD(self.model.parameters(), ...)`, not over a name, which
     might be parameter-group dicts the new one shares: over `m.parameters()`, or
     `itertools.chain` of those), at least one of them such a method."""
-    if value is None or value.__class__ is not ast.Call or value.args or value.keywords:  # type: ignore[attr-defined]
+    if value is None or value.__class__ is not ast.Call or value.keywords:  # type: ignore[attr-defined]
         return False
     func = value.func  # type: ignore[attr-defined]
     if func.__class__ is not ast.Attribute or func.value.__class__ is not ast.Name or func.value.id != "self":
         return False
+    if value.args:  # type: ignore[attr-defined]
+        return _built_by_a_static_lambda(value, func.attr, facts)  # type: ignore[arg-type]
     from gradfix.analysis.loops import _stub
 
     built = False
@@ -627,6 +629,27 @@ def _built_by_a_method(value: ast.expr | None, facts: ModuleFacts) -> bool:
                 return False
         built = True
     return built
+
+
+def _built_by_a_static_lambda(value: ast.Call, name: str, facts: ModuleFacts) -> bool:
+    """`self.factory(self.model.parameters())`, one argument, a new iterator of parameters,
+    where a class body binds `factory = staticmethod(lambda ps: torch.optim.SGD(ps, lr=0.1))`
+    and nothing rebinds it (`class_static_lambda`): a lambda building an optimizer over its one
+    parameter."""
+    if len(value.args) != 1 or not _fresh_parameters(value.args[0]):
+        return False
+    function = class_static_lambda(facts, name)
+    if function is None:
+        return False
+    args = function.args
+    if args.posonlyargs or args.kwonlyargs or args.vararg or args.kwarg or len(args.args) != 1:
+        return False
+    body = function.body
+    params = positional(body)[:1] if body.__class__ is ast.Call else []  # type: ignore[arg-type]
+    return (
+        _builds_optimizer(body, facts) and len(params) == 1
+        and params[0].__class__ is ast.Name and params[0].id == args.args[0].arg  # type: ignore[attr-defined]
+    )  # fmt: skip
 
 
 def _fresh_parameters(params: ast.expr) -> bool:

@@ -1,0 +1,31 @@
+import torch
+from torch import nn
+
+
+def _apply_gradients(network, optimiser, inputs, targets):
+    optimiser.zero_grad(set_to_none=True)
+    nn.functional.mse_loss(network(inputs), targets).backward()
+    optimiser.step()
+    nn.utils.clip_grad_value_(network.parameters(), 0.5)
+
+
+def _clipped_update(network, optimiser, inputs, targets):
+    optimiser.zero_grad(set_to_none=True)
+    nn.functional.mse_loss(network(inputs), targets).backward()
+    nn.utils.clip_grad_value_(network.parameters(), 0.5)
+    optimiser.step()
+
+
+class Regressor:
+    update = staticmethod(_apply_gradients)
+
+    def __init__(self, network):
+        self.network = network
+        self.optimiser = torch.optim.Adam(network.parameters(), lr=1e-3)
+        self.update = _clipped_update
+
+    def train(self, inputs, targets, steps):
+        done = 0
+        while done < steps:
+            self.update(self.network, self.optimiser, inputs, targets)
+            done += 1

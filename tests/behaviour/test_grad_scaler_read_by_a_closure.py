@@ -37,8 +37,8 @@ def train(model, epochs):
         scaler.step(optimizer)
         scaler.update()
         losses.append(loss.item())
-{before}
-    for epoch in range(epochs):
+
+{before}    for epoch in range(epochs):
 {inside}        for x, y in loader:
             step(x, y)
 

@@ -36,8 +36,8 @@ def main():
         loss.backward()
         optimizer.step()
         return loss.item()
-{outside}
-    for epoch in range(3):
+
+{outside}    for epoch in range(3):
 {inside}{batches}
     digest = hashlib.sha256()
     for param in net.parameters():

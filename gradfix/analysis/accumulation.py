@@ -721,15 +721,7 @@ def _told_when_to_step(steps: list[GradEvent], backwards: list[GradEvent]) -> st
 def told_accumulations(model: ModuleModel) -> list[Accumulation]:
     """Windows written in the `need_update=` keyword of a timm loss scaler's call (see
     `Accumulation.told`), in loops `accumulations` does not recognise."""
-    cached = getattr(model, _TOLD_CACHE, None)
-    if cached is None:
-        if b"need_update" not in model.source.data:
-            cached = []
-        else:
-            recognised = {id(acc.loop) for acc in accumulations(model)}
-            cached = [acc for loop in model.loops if id(loop) not in recognised and (acc := _told_window(loop, model)) is not None]
-        setattr(model, _TOLD_CACHE, cached)
-    return cached
+    return _told_windows(model, _TOLD_CACHE, cleared=False)
 
 
 def told_cleared_accumulations(model: ModuleModel) -> list[Accumulation]:
@@ -737,18 +729,24 @@ def told_cleared_accumulations(model: ModuleModel) -> list[Accumulation]:
     micro-batch, under no branch: `opt.zero_grad()` then `loss_scaler(loss, opt,
     need_update=(i + 1) % N == 0)`. The clear wipes what the window's earlier micro-batches
     backpropagated (GF011 reads these; no other rule does)."""
-    cached = getattr(model, _TOLD_CLEARED_CACHE, None)
-    if cached is None:
+    return _told_windows(model, _TOLD_CLEARED_CACHE, cleared=True)
+
+
+def _told_windows(model: ModuleModel, cache: str, cleared: bool) -> list[Accumulation]:
+    """The told windows of the loops `accumulations` does not recognise, kept on the model
+    under `cache` (none in a module whose bytes never say `need_update`)."""
+    found = getattr(model, cache, None)
+    if found is None:
         if b"need_update" not in model.source.data:
-            cached = []
+            found = []
         else:
             recognised = {id(acc.loop) for acc in accumulations(model)}
-            cached = [
+            found = [
                 acc for loop in model.loops
-                if id(loop) not in recognised and (acc := _told_window(loop, model, cleared=True)) is not None
+                if id(loop) not in recognised and (acc := _told_window(loop, model, cleared=cleared)) is not None
             ]  # fmt: skip
-        setattr(model, _TOLD_CLEARED_CACHE, cached)
-    return cached
+        setattr(model, cache, found)
+    return found
 
 
 def _told_window(loop: TrainingLoop, model: ModuleModel, cleared: bool = False) -> Accumulation | None:

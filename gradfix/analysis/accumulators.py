@@ -369,6 +369,8 @@ class _State:
         self.returning_places: dict[int, tuple[int, set[int]]] = {}  # ... in a tuple: (length, places)
         self.dict_losses: dict[str, set[str]] = {}  # names bound to such a dict -> the keys holding the loss
         self.losses: set[str] = set()  # names backpropagated themselves (`loss.backward()`, `(loss / n).backward()`)
+        # names whose items the iteration backpropagates under constant keys (`out["loss"].backward()`)
+        self.loss_keys: dict[str, set[str]] = {}
         self.bound: dict[str, ast.expr | None] = {}  # name -> what the iteration last bound it to (None: no graph)
         # name -> (call, place, length) of `ic, f = pde_terms(out, x)`, the name's last binding: a
         # loss tensor when it is a term of the backpropagated loss and the function returns a
@@ -634,6 +636,11 @@ class _State:
             self.dict_losses[name] = self.returning_keys[id(value)]
             self.graph.discard(name)
             return
+        if self.loss_keys and name in self.loss_keys and isinstance(value, ast.Call) and not no_grad and not _is_detaching(value):
+            # `out = model.compute_loss(x, y)` then `out["loss"].backward()`: that item is the loss
+            self.dict_losses[name] = self.loss_keys[name]
+            self.graph.discard(name)
+            return
         if isinstance(value, ast.Dict) and not no_grad:
             # `losses = {"mse": mse, "l1": criterion(out, y)}`: the keys whose values hold a graph
             keys = {
@@ -773,6 +780,28 @@ def _backward_names(loop: TrainingLoop, owned: set[int]) -> set[str]:
         elif event.kind is EventKind.BACKWARD and event.argument is not None and id(event) in owned:
             names |= _names(event.argument)  # `grad_acc.backward(loss)`: a helper backpropagates it as given
     return names
+
+
+def _loss_keys(loop: TrainingLoop, owned: set[int]) -> dict[str, set[str]]:
+    """Names whose items the iteration backpropagates itself under a constant key
+    (`out["loss"].backward()`), with those keys; none for a name whose items the loop's body
+    stores into (`out["loss"] = out["loss"].item()`): the item may not hold the tensor then."""
+    keys: dict[str, set[str]] = {}
+    for event in loop.events:
+        loss = event.loss
+        if (
+            event.kind is EventKind.BACKWARD and event.direct and id(event) in owned
+            and isinstance(loss, ast.Subscript) and isinstance(loss.value, ast.Name)
+            and isinstance(loss.slice, ast.Constant) and isinstance(loss.slice.value, str)
+        ):
+            keys.setdefault(loss.value.id, set()).add(loss.slice.value)
+    if keys:
+        for node in ast_walk(loop.node):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else ()
+            for target in targets:
+                if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
+                    keys.pop(target.value.id, None)
+    return keys
 
 
 def _loss_names(loop: TrainingLoop, owned: set[int]) -> set[str]:
@@ -964,6 +993,7 @@ def find_accumulations(
     state.numbers_method = numbers_method
     state.returns_of = returns_of
     state.losses = _loss_names(loop, owned)
+    state.loss_keys = _loss_keys(loop, owned)
     state.returning, state.returning_keys, state.returning_places = _loss_returning_calls(loop, owned)
     walrus = ":=" in source.segment(loop.node)
     seeds: dict[str, list[tuple[ast.expr, ast.stmt]]] = {}  # name -> the loss parts a conditional `name = loss` binds

@@ -45,7 +45,9 @@ class NeedlessRetainGraph(Rule):
     written as a list of one, `torch.autograd.backward([loss], ...)`; the flag may be spread from a
     dict literal, `loss.backward(**{"retain_graph": True})`, whose `**` argument the fix removes;
     also on a name's loss reduced or cast where it is backpropagated by a method given no
-    argument, `loss.mean().backward(retain_graph=True)`, `.sum()`, `.float()`) in
+    argument, `loss.mean().backward(retain_graph=True)`, `.sum()`, `.float()`, or on a loss a
+    function of torch computes where it is backpropagated, `F.cross_entropy(net(x),
+    y).backward(retain_graph=True)`, judged on what that call reads) in
     a training iteration when nothing
     after it backpropagates through that graph again: no later `backward()` or
     `torch.autograd.grad` in the iteration, in the loops around it or after them in the same
@@ -243,7 +245,12 @@ class NeedlessRetainGraph(Rule):
                     if event.argument is not None:
                         yield from self._in_helper(event, loop, model, by_node, scopes, seen)
                     continue
-                call = describe_backward(event) or _reduced_backward(event) or describe_autograd_backward(event)
+                call = (
+                    describe_backward(event)
+                    or _reduced_backward(event)
+                    or _torch_function_backward(event, model)
+                    or describe_autograd_backward(event)
+                )
                 if call is None and event.engine and _deepspeed_engine(event, model):
                     # `model_engine.backward(loss, retain_graph=True)`: DeepSpeedEngine.backward(loss,
                     # retain_graph=False, scale_wrt_gas=True) hands retain_graph to loss.backward
@@ -364,6 +371,28 @@ def _reduced_backward(event: GradEvent) -> BackwardCall | None:
     ):
         return None
     return describe_backward(event, methods=True)
+
+
+def _torch_function_backward(event: GradEvent, model: ModuleModel) -> BackwardCall | None:
+    """`F.cross_entropy(net(x), y).backward(retain_graph=True)`: a loss computed by a function
+    of torch where it is backpropagated (`torch.nn.functional.*`, `torch.*` through the file's
+    imports), judged as that expression's loss: torch's functions hand back a new tensor, never
+    one kept from an earlier call. (A loss module's call, `crit(out, y)`, is read already; a
+    method of the project's, `self.compute_loss(...)`, may hand back a kept tensor: not read.)"""
+    call = event.call
+    if call is None or event.engine or method_name(call) != "backward":
+        return None
+    recv = receiver(call)
+    if not isinstance(recv, ast.Call) or not isinstance(recv.func, ast.Attribute):
+        return None
+    name = model.facts.imports.qualify(dotted(recv.func)) or ""
+    if not name.startswith("torch.") or name.startswith(_NOT_A_FUNCTION_OF_TORCH):
+        return None
+    return describe_backward(event, methods=True)
+
+
+# `torch.autograd.*` and the like are not functions computing a new loss tensor
+_NOT_A_FUNCTION_OF_TORCH = ("torch.autograd.", "torch.optim.", "torch.cuda.", "torch.distributed.", "torch.utils.")
 
 
 # methods of a tensor that reduce or cast it, recording one node on its graph

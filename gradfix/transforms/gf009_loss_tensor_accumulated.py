@@ -171,7 +171,9 @@ class LossTensorAccumulated(Rule):
     backpropagated by another method of the class. A value that the iteration unpacks (`loss,
     size = out`) or indexes by a string (`out["loss"]`) is what a loss function returned, not a
     tensor (it has no `.detach()`) -- unless a step helper of the iteration returned the very
-    loss it backpropagated in a dict (`return {"loss": loss, ...}`): `out["loss"]` is that tensor. Nor in a file that imports only from the standard
+    loss it backpropagated in a dict (`return {"loss": loss, ...}`): `out["loss"]` is that tensor,
+    or the iteration backpropagates that very item itself (`out = model.losses(x, y)`;
+    `out["loss"].backward()`; `running += out["loss"]`), storing into no item of `out`. Nor in a file that imports only from the standard
     library and NumPy-world packages (backpropagation written by hand in NumPy).
 
     A call of a name bound to a loss module of torch (`ce = nn.CrossEntropyLoss()`;

@@ -174,6 +174,9 @@ def fp16_cuda_autocast(call: ast.Call, qualify, module: ModuleModel | None = Non
             built = module_constant(device.value, module)
             if isinstance(built, ast.Call) and (qualify(call_name(built)) or "") == "torch.device" and built.args:
                 device = built.args[0]
+        if isinstance(device, ast.Name) and module is not None:
+            # `def train(..., device="cuda")`, every call leaving it at its default
+            device = _parameter_default(call, device.id, module) or device
         device = module_constant(device, module) if device is not None else None
         if isinstance(device, ast.IfExp):
             # `device = "cuda" if torch.cuda.is_available() else "cpu"`: CUDA wherever a GPU is

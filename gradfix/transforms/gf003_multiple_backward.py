@@ -254,9 +254,12 @@ def _helper_groups(loop: TrainingLoop, model: ModuleModel) -> Iterator[list[tupl
     for event in loop.events:
         item = None
         if event.kind is EventKind.BACKWARD and len(event.via) == 1 and event.argument is not None and not event.foreign:
-            if owned is None:
-                owned = {id(e) for e in owned_events(loop, model)}
-            item = _helper_backward(event, owned)
+            item = _helper_backward(event)
+            if item is not None:
+                if owned is None:
+                    owned = {id(e) for e in owned_events(loop, model)}
+                if id(event) not in owned:
+                    item = None
         if item is not None and run and run[-1][0].helpers[0] is event.helpers[0]:
             block = source.block_of(run[-1][1])
             if block is not None and block is source.block_of(item[1]) and run[-1][0].loops == event.loops:
@@ -269,12 +272,12 @@ def _helper_groups(loop: TrainingLoop, model: ModuleModel) -> Iterator[list[tupl
         yield run
 
 
-def _helper_backward(event: GradEvent, owned: set[int]) -> tuple[GradEvent, ast.stmt, ast.expr] | None:
+def _helper_backward(event: GradEvent) -> tuple[GradEvent, ast.stmt, ast.expr] | None:
     """`back(loss)` alone on its statement, `back` a function whose one statement (a lambda's
     `return`) backpropagates its one parameter retaining the graph, nothing else passed."""
     helper = event.helpers[0]
     call = event.via[0]
-    if id(event) not in owned or not isinstance(helper, (ast.FunctionDef, ast.AsyncFunctionDef)) or helper.decorator_list:
+    if not isinstance(helper, (ast.FunctionDef, ast.AsyncFunctionDef)) or helper.decorator_list:
         return None
     args = helper.args
     if len(args.args) != 1 or args.posonlyargs or args.kwonlyargs or args.vararg or args.kwarg or len(helper.body) != 1:

@@ -1769,6 +1769,18 @@ def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
                     bindings = finder.index.bindings(node.func.id, scope)
                     if len(bindings) == 1 and isinstance(bindings[0].value, ast.Lambda) and bindings[0] not in lambdas:
                         lambdas.append(bindings[0])
+                elif (
+                    says_lambda and model.facts.bound_in_class and node.func.__class__ is ast.Attribute
+                    and node.func.value.__class__ is ast.Name and node.func.value.id == "self"  # type: ignore[attr-defined]
+                ):  # fmt: skip
+                    # `self.loss_fn(out, y)` of `self.loss_fn = lambda o, t: ...` in `__init__`,
+                    # bound once (the facts' `_self_lambda`): the lambda, as a name's above
+                    bindings = finder.index.bindings(f"self.{node.func.attr}", scope)  # type: ignore[attr-defined]
+                    if (
+                        len(bindings) == 1 and isinstance(bindings[0].value, ast.Lambda) and bindings[0] not in lambdas
+                        and any(node.func.attr in bound for bound in model.facts.bound_in_class.values())  # type: ignore[attr-defined]
+                    ):  # fmt: skip
+                        lambdas.append(bindings[0])
     if "create_supervised_trainer" in text or "supervised_training_step" in text:
         out.extend(_library_steps(model, finder))
     for binding in lambdas:

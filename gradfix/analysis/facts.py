@@ -140,6 +140,10 @@ class ModuleFacts:
     # when the class defines no method of that name (`_bind_in_class`); kept apart from
     # `methods`, whose readers would read the function twice
     bound_in_class: dict[str, dict[str, FunctionInfo]] = field(default_factory=dict)
+    # (class, name) of each method whose class body also assigns that name (`step =
+    # staticmethod(_update)` and `def step`, in either order): which one the objects hold is
+    # not guessed; the loop model reads `self.step(...)` as an unknown call
+    undecided_in_class: set[tuple[str, str]] = field(default_factory=set)
     stepped: set[str] = field(default_factory=set)  # keys with `.step()` called on them, no arguments
     cleared: set[str] = field(default_factory=set)  # keys with `.zero_grad()` called on them
     engines: set[str] = field(default_factory=set)  # keys with `.backward(loss)` called on them
@@ -284,6 +288,14 @@ def may_rebind(facts: ModuleFacts, class_name: str, name: str) -> bool:
     )
 
 
+def attribute_assigned_once(facts: ModuleFacts, name: str) -> bool:
+    """Whether the file assigns an attribute named `name` exactly once (`self.clip = ...`,
+    counting `Recipe.clip = ...` and any other object's) and says no `setattr(`: asked only of
+    names `__init__` binds (a lambda, a Parameter) before reading that binding as the objects'."""
+    text = facts.source.text
+    return "setattr(" not in text and sum(1 for _ in around(text, f".{name}", _WORD_BEFORE, _ASSIGNED_AFTER)) == 1
+
+
 def class_static_lambda(facts: ModuleFacts, name: str) -> ast.Lambda | None:
     """The lambda of the one class of the file whose body binds `name = staticmethod(lambda
     ...: ...)` (`factory = staticmethod(lambda ps: SGD(ps, lr=0.1))`), when nothing in the file
@@ -306,6 +318,16 @@ def class_static_lambda(facts: ModuleFacts, name: str) -> ast.Lambda | None:
     return found
 
 
+def _made_def(name: str, stmt: ast.stmt, value: ast.Lambda) -> ast.FunctionDef:
+    """The `def name(<the lambda's arguments>): return <its body>` a lambda bound by `stmt`
+    stands for, positioned on `stmt` (its text is the assignment's), its `return` on the body."""
+    returned = ast.Return(value=value.body)
+    ast.copy_location(returned, value.body)
+    node = ast.FunctionDef(name=name, args=value.args, body=[returned], decorator_list=[], returns=None, type_comment=None)
+    ast.copy_location(node, stmt)
+    return node
+
+
 class _FactCollector:
     """One walk over the module: imports, definitions, what names are built from, and uses."""
 
@@ -322,6 +344,9 @@ class _FactCollector:
         # (class, name) of each module function a class body binds as an attribute
         # (`step = staticmethod(_update)`), until the walk's end proves nothing rebinds it
         self._class_bound: list[tuple[str, str]] = []
+        # (class, name) of each plain name a class body assigns (`step = ...`), for
+        # `undecided_in_class` at the walk's end
+        self._class_assigned: list[tuple[str, str]] = []
         # (key, scope, call, params recorded) of optimizers built by a call of a plain name
         self._builder_calls: list[tuple[str, ast.AST | None, ast.Call, ast.expr | None]] = []
         # id(scope) -> what each name is bound by there (`count_binding`), counted once per
@@ -332,8 +357,13 @@ class _FactCollector:
         self._statements(tree.body, [], [])
         if self._class_bound:
             self._check_class_bound()
+        if self._class_assigned:
+            methods = self.facts.methods
+            for class_name, name in self._class_assigned:
+                if name in methods.get(class_name, ()):
+                    self.facts.undecided_in_class.add((class_name, name))
 
-    def _bind_in_class(self, class_name: str, name: str, value: ast.expr) -> None:
+    def _bind_in_class(self, class_name: str, name: str, value: ast.expr, stmt: ast.stmt) -> None:
         """`step = staticmethod(_update)` (or `step = _update` of a module function whose first
         parameter is `self`) in a class body: `self.step(...)` / `Recipe.step(...)` runs that
         function, with the arguments written (a static method) or after `self` (a method).
@@ -344,18 +374,45 @@ class _FactCollector:
             if dotted(value.func) != "staticmethod" or len(value.args) != 1 or value.keywords:  # type: ignore[attr-defined]
                 return
             value = value.args[0]  # type: ignore[attr-defined]
-        if value.__class__ is not ast.Name:
-            return
-        function = facts.module_functions.get(value.id)  # type: ignore[attr-defined]
-        if function is None or static_or_class(function.node):
+        if value.__class__ is ast.Lambda:
+            # `clip = lambda self: clip_grad_norm_(self.net.parameters(), 1.0)` (a method), or
+            # `reset = staticmethod(lambda opt: opt.zero_grad())`: the `def` it stands for
+            made = _made_def(name, stmt, value)  # type: ignore[arg-type]
+            function = FunctionInfo(made, function_params(made), lambda_=True)
+        elif value.__class__ is ast.Name:
+            function = facts.module_functions.get(value.id)  # type: ignore[attr-defined,assignment]
+            if function is None or function.lambda_ or static_or_class(function.node):
+                return
+        else:
             return
         first = function.params[0] if function.params else None
         if (first in ("self", "cls")) if static else (first != "self"):
             return  # (a static method whose first parameter reads as `self`; a method without one)
         facts.bound_in_class.setdefault(class_name, {})[name] = FunctionInfo(
-            function.node, function.params, class_name=class_name, source=facts.source, facts=facts
+            function.node, function.params, class_name=class_name, source=facts.source, facts=facts, lambda_=function.lambda_
         )
         self._class_bound.append((class_name, name))
+
+    def _self_lambda(self, stmt: ast.Assign, class_name: str, function: ast.AST) -> None:
+        """`self.clip = lambda: clip_grad_norm_(self.net.parameters(), 1.0)` in `__init__`: what
+        `self.clip()` runs, read as a static method of the class (the arguments as written,
+        `self` the lambda's closure: the object) when `_check_class_bound` finds nothing else
+        giving the objects that name."""
+        target = stmt.targets[0]
+        if target.value.__class__ is not ast.Name or target.value.id != "self":  # type: ignore[attr-defined]
+            return
+        init = self.facts.methods.get(class_name, {}).get("__init__")
+        if init is None or init.node is not function:
+            return  # (only `__init__`'s own statements: run once for each object, before any use)
+        value: ast.Lambda = stmt.value  # type: ignore[assignment]
+        made = _made_def(target.attr, stmt, value)  # type: ignore[attr-defined]
+        params = function_params(made)
+        if params[:1] in (["self"], ["cls"]):
+            return
+        self.facts.bound_in_class.setdefault(class_name, {})[target.attr] = FunctionInfo(  # type: ignore[attr-defined]
+            made, params, class_name=class_name, source=self.facts.source, facts=self.facts, lambda_=True
+        )
+        self._class_bound.append((class_name, "." + target.attr))  # type: ignore[attr-defined]
 
     def _check_class_bound(self) -> None:
         """Drop the class-body bindings of functions (`_bind_in_class`) something may rebind:
@@ -364,6 +421,20 @@ class _FactCollector:
         facts = self.facts
         for class_name, name in self._class_bound:
             bound = facts.bound_in_class[class_name]
+            if name[0] == ".":  # `self.clip = lambda: ...` in `__init__` (`_self_lambda`)
+                name = name[1:]
+                if name in bound and (
+                    name in facts.methods.get(class_name, {})
+                    or not attribute_assigned_once(facts, name)
+                    or any(name in others for owner, others in facts.methods.items() if owner != class_name)
+                    or any(
+                        target.__class__ is ast.Name and target.id == name  # type: ignore[attr-defined]
+                        for stmt in facts.classes[class_name].body if stmt.__class__ is ast.Assign
+                        for target in stmt.targets  # type: ignore[attr-defined]
+                    )
+                ):  # fmt: skip
+                    del bound[name]  # (assigned twice, a `def` or a class-body binding of that name: undecided)
+                continue
             if name in bound and (name in facts.methods.get(class_name, {}) or may_rebind(facts, class_name, name)):
                 del bound[name]  # (also a `def` of that name in the class body: undecided)
 
@@ -390,13 +461,17 @@ class _FactCollector:
         if shape is ast.Assign:
             if stmt.value.__class__ is ast.Lambda and (functions or not classes):  # type: ignore[attr-defined]
                 self._lambda(stmt, functions)  # type: ignore[arg-type]
+                if classes and len(stmt.targets) == 1 and stmt.targets[0].__class__ is ast.Attribute:  # type: ignore[attr-defined]
+                    self._self_lambda(stmt, classes[-1], functions[-1])  # type: ignore[arg-type]
             for target in stmt.targets:  # type: ignore[attr-defined]
                 self._assign(target, stmt.value)  # type: ignore[attr-defined]
                 if classes and not functions and target.__class__ is ast.Name and stmt.value.__class__ is ast.Call:  # type: ignore[attr-defined]
                     # `class Loop: scaler = GradScaler()` in the class body: what `self.scaler` is
                     self._assign(target, stmt.value, f"self.{target.id}")  # type: ignore[attr-defined]
-                if classes and not functions and target.__class__ is ast.Name and len(stmt.targets) == 1:  # type: ignore[attr-defined]
-                    self._bind_in_class(classes[-1], target.id, stmt.value)  # type: ignore[attr-defined]
+                if classes and not functions and target.__class__ is ast.Name:
+                    self._class_assigned.append((classes[-1], target.id))  # type: ignore[attr-defined]
+                    if len(stmt.targets) == 1:  # type: ignore[attr-defined]
+                        self._bind_in_class(classes[-1], target.id, stmt.value, stmt)  # type: ignore[attr-defined]
         elif shape is ast.AnnAssign:
             if stmt.value is not None:
                 self._assign(stmt.target, stmt.value)
@@ -538,11 +613,7 @@ class _FactCollector:
                 count_binding(node, counts)
         if name in defined or counts.get(name) != 1:
             return  # rebound, or a `def`, a parameter, a `global` of that name (`_bound_once`)
-        value: ast.Lambda = stmt.value  # type: ignore[assignment]
-        returned = ast.Return(value=value.body)
-        ast.copy_location(returned, value.body)
-        node = ast.FunctionDef(name=name, args=value.args, body=[returned], decorator_list=[], returns=None, type_comment=None)
-        ast.copy_location(node, stmt)
+        node = _made_def(name, stmt, stmt.value)  # type: ignore[arg-type]
         info = FunctionInfo(node, function_params(node), source=facts.source, facts=facts, lambda_=True)
         if functions:
             facts.local_functions.setdefault(id(functions[-1]), {})[name] = info

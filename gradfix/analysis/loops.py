@@ -2901,6 +2901,10 @@ class _Walker:
                 if override is not None:
                     return override  # the subclass's own method, on its objects
             found = self.method_of(facts, ctx.class_name, func.attr, 0)
+            if found is not None and facts.undecided_in_class and (ctx.class_name, func.attr) in facts.undecided_in_class:
+                # `def step` and `step = staticmethod(_update)` in one class body: not guessed
+                self.undecided_overrides.add(id(call))
+                return found
             if found is None:
                 # `self.step_fn = self.train_step` once, in `__init__`: `self.step_fn(batch)` runs it
                 bound = _bound_methods(facts, ctx.class_name).get(func.attr)
@@ -2922,6 +2926,9 @@ class _Walker:
             # `Trainer.step(model, opt, x, y)`: a `@staticmethod` (or `@classmethod`) of a class
             # of the module, called on the class
             found = self.method_of(facts, func.value.id, func.attr, 0)
+            if found is not None and facts.undecided_in_class and (func.value.id, func.attr) in facts.undecided_in_class:
+                self.undecided_overrides.add(id(call))  # (`def step` and `step = ...` in its body)
+                return found
             if found is not None and (
                 _class_level(found.node)
                 # (`step = staticmethod(_update)` in its body: `_update` itself, not a method)

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 from gradfix.analysis.assignments import assignments_in_blocks
-from gradfix.analysis.facts import OPTIMIZER_CLASSES, classify_constructor
+from gradfix.analysis.facts import OPTIMIZER_CLASSES, FunctionInfo, classify_constructor, count_binding, enclosing_function
 from gradfix.analysis.names import call_name, positional
 from gradfix.patterns import lazily
 from gradfix.records import dataclass
-from gradfix.source import COMPOUND_KINDS, blocks_of
+from gradfix.source import COMPOUND_KINDS, blocks_of, encloses
 from gradfix.walk import ast_walk
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
@@ -381,6 +381,27 @@ def _optimizer_call(call: ast.Call, model: ModuleModel) -> bool:
     return qualified.rsplit(".", 1)[1] in OPTIMIZER_CLASSES and qualified.split(".", 1)[0] in model.facts.imports.aliases.values()
 
 
+def _local_factory(name: str, call: ast.Call, model: ModuleModel) -> FunctionInfo | None:
+    """`def make(ps): return SGD(ps, lr=0.1)` (or `make = lambda ps: SGD(ps, lr=0.1)`, bound
+    once: the facts' `_lambda`) in the function whose body holds `call`: the one local function
+    of the file by that name, defined once in that function (nothing else binding the name
+    there, in any of its nested scopes either)."""
+    facts = model.facts
+    found = [table[name] for table in facts.local_functions.values() if name in table]
+    if len(found) != 1:
+        return None
+    outer = enclosing_function(facts, found[0].node)
+    if outer is None or not encloses(outer[0], call):
+        return None
+    if not found[0].lambda_:
+        counts: dict[str, int] = {}
+        for node in ast_walk(outer[0]):
+            count_binding(node, counts, (name,))
+        if counts.get(name) != 2:
+            return None  # (a `def` counts 2: another `def`, an assignment or a parameter adds)
+    return found[0]
+
+
 def _optimizer_factory(call: ast.Call, model: ModuleModel) -> bool:
     """`make_optimizer(params, lr)`: a function of the module (one `def` of that name at its top
     level, no decorator) that builds an optimizer of torch or of an imported library over its
@@ -396,10 +417,11 @@ def _optimizer_factory(call: ast.Call, model: ModuleModel) -> bool:
     if func.__class__ is not ast.Name:
         return False
     info = model.facts.module_functions.get(func.id)  # type: ignore[attr-defined]
+    local = info is None and bool(model.facts.local_functions) and (info := _local_factory(func.id, call, model)) is not None  # type: ignore[attr-defined]
     node = info.node if info is not None else None
     if node is None or node.decorator_list or not node.body:
         return False
-    if not info.lambda_ and sum(1 for stmt in model.source.tree.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == func.id) != 1:  # type: ignore[attr-defined,union-attr]
+    if not local and not info.lambda_ and sum(1 for stmt in model.source.tree.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.name == func.id) != 1:  # type: ignore[attr-defined,union-attr]
         return False
     params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
     if not params:

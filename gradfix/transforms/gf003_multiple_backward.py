@@ -14,6 +14,7 @@ from gradfix.analysis.graphs import (
 )
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
+from gradfix.analysis.names import is_true
 from gradfix.patterns import lazily
 from gradfix.source import Source
 from gradfix.analysis.modules import imported_project_bytes
@@ -128,6 +129,13 @@ class MultipleBackward(Rule):
     calls in different
     branches, at different loop levels or inside helpers.
 
+    A helper that is that backward alone (`def back(l): l.backward(retain_graph=True)`, or a
+    name bound once to `lambda l: l.backward(retain_graph=True)`, also on `self` in
+    `__init__`), called once per loss one after the other in one block of the loop
+    (`back(ce); back(reg)`, each call a statement handing the loss alone), is the same split:
+    reported without a fix when the losses come from one forward pass as above and nothing
+    between the calls, or in a later loss, names gradients.
+
     No fix either when the file defines a custom autograd Function (`class
     ClipGrad(torch.autograd.Function)`, whose own `backward` may clip what each pass gives it) or
     imports a module of its project that registers gradient hooks or defines one.
@@ -180,6 +188,15 @@ class MultipleBackward(Rule):
                     fix=fix,
                     related=(loop.node,),
                 )
+            for run in _helper_groups(loop, model):
+                first = run[0][0]
+                if id(first.node) in seen or id(run[0][1]) in seen or (grads and _grads_in_phase(first, grads, events)):
+                    continue
+                seen.add(id(run[0][1]))
+                if flow is None:
+                    flow = IterationFlow(loop.node, model.source)
+                if _judge_helper_group(run, flow, loop, model):
+                    yield Finding(self.code, self.message.format(count=len(run)), run[0][1], related=(loop.node,))
             for event, call in _term_loops(loop, model):
                 if id(event.node) in seen or (grads and _grads_in_phase(event, grads, events)):
                     continue
@@ -215,6 +232,86 @@ def _groups(loop: TrainingLoop, model: ModuleModel) -> Iterator[list[tuple[GradE
         yield from _split(run, model.source)
         run = [event] if event.kind is EventKind.BACKWARD and id(event) in owned and event.direct else []
     yield from _split(run, model.source)
+
+
+class _Term:
+    """A loss handed to a backward helper, as `_same_forward` reads a backward call's: the
+    statement of the loop that hands it, and the argument."""
+
+    def __init__(self, statement: ast.stmt, loss: ast.expr) -> None:
+        self.statement = statement
+        self.loss = loss
+
+
+def _helper_groups(loop: TrainingLoop, model: ModuleModel) -> Iterator[list[tuple[GradEvent, ast.stmt, ast.expr]]]:
+    """Runs of calls of one backward helper (`def back(l): l.backward(retain_graph=True)`, or a
+    name bound once to `lambda l: l.backward(retain_graph=True)`) written one after the other in
+    one block of the loop, nothing else with gradients between: `back(ce); back(reg)` is the split
+    written in the loop. Each item: the event, the loop's statement (`back(ce)`), its argument."""
+    run: list[tuple[GradEvent, ast.stmt, ast.expr]] = []
+    owned: set[int] | None = None
+    source = model.source
+    for event in loop.events:
+        item = None
+        if event.kind is EventKind.BACKWARD and len(event.via) == 1 and event.argument is not None and not event.foreign:
+            item = _helper_backward(event)
+            if item is not None:
+                if owned is None:
+                    owned = {id(e) for e in owned_events(loop, model)}
+                if id(event) not in owned:
+                    item = None
+        if item is not None and run and run[-1][0].helpers[0] is event.helpers[0]:
+            block = source.block_of(run[-1][1])
+            if block is not None and block is source.block_of(item[1]) and run[-1][0].loops == event.loops:
+                run.append(item)
+                continue
+        if len(run) >= 2:
+            yield run
+        run = [item] if item is not None else []
+    if len(run) >= 2:
+        yield run
+
+
+def _helper_backward(event: GradEvent) -> tuple[GradEvent, ast.stmt, ast.expr] | None:
+    """`back(loss)` alone on its statement, `back` a function whose one statement (a lambda's
+    `return`) backpropagates its one parameter retaining the graph, nothing else passed."""
+    helper = event.helpers[0]
+    call = event.via[0]
+    if not isinstance(helper, (ast.FunctionDef, ast.AsyncFunctionDef)) or helper.decorator_list:
+        return None
+    args = helper.args
+    if len(args.args) != 1 or args.posonlyargs or args.kwonlyargs or args.vararg or args.kwarg or len(helper.body) != 1:
+        return None
+    body = helper.body[0]
+    if not isinstance(body, (ast.Expr, ast.Return)) or body.value is not event.node:
+        return None
+    backward = event.node
+    if not (
+        isinstance(backward, ast.Call) and isinstance(backward.func, ast.Attribute) and backward.func.attr == "backward"
+        and isinstance(backward.func.value, ast.Name) and backward.func.value.id == args.args[0].arg
+        and not backward.args and len(backward.keywords) == 1 and backward.keywords[0].arg == "retain_graph"
+        and is_true(backward.keywords[0].value)
+    ):  # fmt: skip
+        return None
+    if len(call.args) != 1 or call.keywords or isinstance(call.args[0], ast.Starred) or call.args[0] is not event.argument:
+        return None
+    statement = next((s for s in event.path if isinstance(s, ast.Expr) and s.value is call), None)
+    return (event, statement, call.args[0]) if statement is not None else None
+
+
+def _judge_helper_group(run: list[tuple[GradEvent, ast.stmt, ast.expr]], flow: IterationFlow, loop: TrainingLoop, model: ModuleModel) -> bool:
+    """Reported (no fix: the helper's own `backward` would have to go) when the losses come
+    from one forward pass and nothing between the calls, or in a later loss, names gradients."""
+    statements = [stmt for _, stmt, _ in run]
+    first, last = statements[0], statements[-1]
+    if flow.position(first) is None or flow.position(last) is None:
+        return False
+    between = flow.between(first, last)
+    own = {id(s) for s in statements}
+    others = [unit.node for unit in between if id(unit.node) not in own]
+    if mentions_gradients([*others, *(loss for _, _, loss in run[1:])]) or unseen_gradient_handling(others, loop, model):
+        return False
+    return _same_forward([(_Term(stmt, loss), _Term(stmt, loss)) for _, stmt, loss in run], flow, between)  # type: ignore[misc]
 
 
 def _siblings(a: GradEvent, b: GradEvent) -> bool:

@@ -3,7 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 
 from gradfix.analysis.assignments import _class_method, assigned_values, assignments, init_parameter
-from gradfix.analysis.facts import classify_constructor, count_binding, enclosing_function, may_rebind
+from gradfix.analysis.facts import ModuleFacts, attribute_assigned_once, classify_constructor, count_binding, enclosing_function, may_rebind
 from gradfix.analysis.handed_in import handed_in_calls, optimizer_params
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
@@ -168,7 +168,12 @@ class ModelZeroGradPartial(LoopRule):
     `p._grad = g` (A3C workers handing their gradients to the shared model) writes the
     gradients as `p.grad = g` does: such a loop is silent. A leaf tensor made with
     `requires_grad=True` (SAC's `log_alpha = torch.zeros(1, requires_grad=True)`) is a
-    parameter no module owns, as an `nn.Parameter` is.
+    parameter no module owns, as an `nn.Parameter` is. So is one an object holds as an
+    attribute, `self.temperature` listed beside the model's parameters, bound once in its class
+    body (`temperature = nn.Parameter(...)`) or in its `__init__` (`self.temperature =
+    nn.Parameter(...)`, the file's one assignment of `.temperature`, no `setattr(`): it is no
+    parameter of the model the loop clears (it would be of `self` if `self` is a module the loop
+    clears with `self.zero_grad()`).
     """
 
     code = "GF008"
@@ -1222,10 +1227,33 @@ def _class_parameter(element: ast.Attribute, function: ast.AST | None, visitor: 
             stmt.value for stmt in node.body  # type: ignore[attr-defined]
             if stmt.__class__ is ast.Assign and any(t.__class__ is ast.Name and t.id == name for t in stmt.targets)  # type: ignore[attr-defined]
         ]  # fmt: skip
+        if not values and "__init__" in methods:
+            return _init_parameter(facts, class_name, methods["__init__"].node, name, visitor)
         if len(values) != 1 or not _is_parameter(values[0], visitor) or may_rebind(facts, class_name, name):
             return None
         return f"self.{name}"
     return None
+
+
+def _init_parameter(facts: ModuleFacts, class_name: str, init: ast.AST, name: str, visitor: _Constructions) -> str | None:
+    """`self.temperature = nn.Parameter(...)` in the `__init__` of a class whose body does not
+    bind `temperature`: a tensor no module owns, held by the object (not registered in any
+    module the loop clears, unless the object itself is cleared), when that statement is the
+    one assignment of `.temperature` in the file (no other method, class or `setattr(` giving
+    the objects another); its key, an owner of its own; else None."""
+    found = [
+        stmt.value for stmt in ast_walk(init)
+        if stmt.__class__ is ast.Assign and len(stmt.targets) == 1  # type: ignore[attr-defined]
+        and stmt.targets[0].__class__ is ast.Attribute and stmt.targets[0].attr == name  # type: ignore[attr-defined]
+        and stmt.targets[0].value.__class__ is ast.Name and stmt.targets[0].value.id == "self"  # type: ignore[attr-defined]
+    ]  # fmt: skip
+    if len(found) != 1 or not _is_parameter(found[0], visitor):
+        return None
+    if not attribute_assigned_once(facts, name):
+        return None  # (assigned again somewhere: which one the objects hold is not read)
+    if any(name in others for owner, others in facts.methods.items() if owner != class_name):
+        return None
+    return f"self.{name}"
 
 
 def _groups_of_listed_modules(expr: ast.ListComp | ast.GeneratorExp, visitor: _Constructions) -> list[str] | None:

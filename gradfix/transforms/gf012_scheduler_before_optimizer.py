@@ -249,9 +249,11 @@ class SchedulerBeforeOptimizer(LoopRule):
     without gradients that silences PyTorch's warning, written where a warmup that starts at 0 is
     stepped first in each epoch on purpose); schedulers stepped inside a helper that does
     not itself step the optimizer (except a function of this module whose body is the
-    scheduler step alone, `def advance_schedule(): scheduler.step()`, or such a method of the
-    loop's class called on `self`, `self.before_step()`: its call is reported and
-    moved like the step), or inside a helper of another file; and loops
+    scheduler step alone, `def advance_schedule(): scheduler.step()` -- also defined in the
+    loop's function, or a name bound once to `lambda: scheduler.step()` --, or such a method
+    of the loop's class called on `self`, `self.before_step()` -- also `before_step = lambda
+    self: self.sched.step()` in its body or `self.before_step = lambda: self.sched.step()` in
+    its `__init__`, bound once in the file --: its call is reported and moved like the step), or inside a helper of another file; and loops
     that call code gradfix cannot see into that may clear, step or backpropagate, unless all of
     that code runs after the scheduler step, inside the batch loops nested in the epoch loop,
     and is not handed the scheduler (DARTS' `architect.step(..., w_optim)` in the batch loop):
@@ -1586,12 +1588,28 @@ def _only_schedules(sched: GradEvent, model: ModuleModel) -> bool:
     helper = sched.helpers[0]
     if not isinstance(helper, FUNCTIONS):
         return False
-    if _method_called_on_self(helper, sched.via[0]):
+    # `advance = lambda self: self.sched.step()` in a class body, `self.advance = lambda:
+    # self.sched.step()` in `__init__`: bound once in the file (the facts' `bound_in_class`)
+    bound = model.facts.bound_in_class
+    info = next((b[helper.name] for b in bound.values() if b.get(helper.name) is not None and b[helper.name].node is helper), None) if bound else None
+    if info is not None and info.lambda_:
+        call = sched.via[0]
+        if not (isinstance(call, ast.Call) and not call.args and not call.keywords and dotted(call.func) == f"self.{helper.name}"):
+            return False
+    elif _method_called_on_self(helper, sched.via[0]):
         if model.source.text.count(f"def {helper.name}(") != 1:
             return False  # (a subclass of this file may write its own `before_step`)
     else:
-        if model.facts.module_functions.get(helper.name) is None or model.facts.module_functions[helper.name].node is not helper:
-            return False
+        info = model.facts.module_functions.get(helper.name)
+        if info is None or info.node is not helper:
+            # `def advance(): sched.step()` in the loop's function, or `advance = lambda:
+            # sched.step()` there (the facts' `_lambda`): a local function of the file
+            info = next((local[helper.name] for local in model.facts.local_functions.values() if local.get(helper.name) is not None and local[helper.name].node is helper), None)
+            if info is None:
+                return False
+    if info is not None and info.lambda_:
+        # (the `def` a lambda stands for: one `return` of the lambda's body)
+        return len(helper.body) == 1 and isinstance(helper.body[0], ast.Return) and helper.body[0].value is sched.call
     body = [stmt for stmt in helper.body if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant))]
     return len(body) == 1 and isinstance(body[0], ast.Expr) and body[0].value is sched.call
 

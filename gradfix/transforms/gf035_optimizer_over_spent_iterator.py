@@ -25,8 +25,9 @@ class OptimizerOverSpentIterator(Rule):
     module that defines its own `parameters()` is left alone: that may hand back a list;
     but a function of the module whose one statement returns such an optimizer built over its
     first parameter, `def make_optimizer(params, lr): return torch.optim.SGD(params, lr=lr)`, or a
-    name of its top level bound once to such a lambda, `make = lambda ps, lr: SGD(ps, lr=lr)`,
-    called with the name first, spends it as that optimizer would; so does one of several
+    name of its top level bound once to such a lambda, `make = lambda ps, lr: SGD(ps, lr=lr)`
+    -- also such a `def` or lambda written in the function that calls it, the file's one
+    local function of that name, bound once there --, called with the name first, spends it as that optimizer would; so does one of several
     statements that builds it at its top level (`optimizer = SGD(params, lr=lr)` beside a
     scheduler, `return optimizer, scheduler`), its one `return` last, no `raise`, `yield` or
     nested function, and no other read of that parameter),

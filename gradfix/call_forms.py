@@ -34,6 +34,15 @@
   SGD(...)` written once at the top level, read as `STATE["opt"]`): each entry is read as a
   global bound once, a name whose text is the subscript's (`_namespace_dicts`).
 
+- **`obj += value` on an object whose class's `__iadd__` hands back `self`**: a class of the
+  module's top level (no base but `object`, no class of the module deriving from it) whose
+  `__iadd__(self, value)` ends every path in `return self` (every `return` of its own body says
+  `return self`, and its last statement is one): `trainer += (epoch, i, x, y)` calls
+  `trainer.__iadd__((epoch, i, x, y))` and binds `trainer` to the same object again, so the
+  statement is read as that call (`_inplace_add_calls`), when `trainer` is bound in the module
+  only by one plain `trainer = Trainer(...)` of that class and by such `+=` statements. The
+  call gets the statement's position, its receiver the target's.
+
 All are exact rewrites of what the code does when it runs. Nothing is reported or fixed on the
 nodes made here: they keep the positions of text that says the same.
 """
@@ -66,6 +75,9 @@ def plain_call_forms(tree: ast.Module, text: str) -> None:
             break
     if ".backward(*" in text and any(m.group(1) != "self" and m.group(1) + ".backward(*" in text for m in _FORWARDER.finditer(text)):
         _forwarded_backward(tree)
+    adders = _self_returning_iadd(tree)
+    if adders:
+        _inplace_add_calls(tree, adders)
 
 
 # `def _backward(t, *args, **kwargs):` / `def bw(loss, **kw):`: one plain parameter, then a spread
@@ -519,3 +531,106 @@ def _locals_filter(comp: ast.DictComp) -> set[str] | None:
             return None
         found.add(element.value)
     return found
+
+
+def _self_returning_iadd(tree: ast.Module) -> set[str]:
+    """The classes of the module's top level whose `__iadd__` hands back `self` (module
+    docstring); read from the top-level statements and the class bodies only."""
+    found: set[str] = set()
+    bases: set[str] = set()
+    for statement in tree.body:
+        if statement.__class__ is not ast.ClassDef:
+            continue
+        for base in statement.bases:  # type: ignore[attr-defined]
+            if base.__class__ is ast.Name:
+                bases.add(base.id)  # type: ignore[attr-defined]
+        if statement.keywords or statement.decorator_list or any(  # type: ignore[attr-defined]
+            base.__class__ is not ast.Name or base.id != "object" for base in statement.bases  # type: ignore[attr-defined]
+        ):
+            continue
+        methods = [s for s in statement.body if s.__class__ is ast.FunctionDef and s.name == "__iadd__"]  # type: ignore[attr-defined]
+        if len(methods) == 1 and _returns_self(methods[0]):  # type: ignore[arg-type]
+            found.add(statement.name)  # type: ignore[attr-defined]
+    return found - bases
+
+
+def _returns_self(node: ast.FunctionDef) -> bool:
+    """`def __iadd__(self, value):` whose last statement and every `return` of its own body
+    (not of a nested function) is `return self`; no decorator, two plain parameters."""
+    args = node.args
+    if node.decorator_list or args.posonlyargs or args.kwonlyargs or args.vararg or args.kwarg or len(args.args) != 2:
+        return False
+    me = args.args[0].arg
+    last = node.body[-1]
+    if last.__class__ is not ast.Return or last.value.__class__ is not ast.Name or last.value.id != me:  # type: ignore[attr-defined]
+        return False
+    stack = list(node.body)
+    while stack:
+        sub = stack.pop()
+        cls = sub.__class__
+        if cls is ast.FunctionDef or cls is ast.AsyncFunctionDef or cls is ast.Lambda or cls is ast.ClassDef:
+            continue
+        if cls is ast.Return and (sub.value.__class__ is not ast.Name or sub.value.id != me):  # type: ignore[attr-defined]
+            return False
+        if cls is ast.Yield or cls is ast.YieldFrom or cls is ast.Await:
+            return False
+        stack.extend(ast.iter_child_nodes(sub))
+    return True
+
+
+def _inplace_add_calls(tree: ast.Module, classes: set[str]) -> None:
+    """Read `obj += value` as `obj.__iadd__(value)` (module docstring)."""
+    built: dict[str, int] = {}  # name -> its `name = Cls(...)` bindings of a class in `classes`
+    added: dict[str, int] = {}  # name -> its `name += ...` statements
+    other: set[str] = set()  # names bound any other way
+    holders: list[tuple[ast.AST, str]] = []
+    counted: set[int] = set()  # the targets of those two forms (walked after their statements)
+    for node in ast_walk(tree):
+        cls = node.__class__
+        if cls is ast.Assign:
+            value = node.value  # type: ignore[attr-defined]
+            targets = node.targets  # type: ignore[attr-defined]
+            if (
+                len(targets) == 1 and targets[0].__class__ is ast.Name and value.__class__ is ast.Call
+                and value.func.__class__ is ast.Name and value.func.id in classes
+            ):  # fmt: skip
+                built[targets[0].id] = built.get(targets[0].id, 0) + 1
+                counted.add(id(targets[0]))
+        elif cls is ast.AugAssign:
+            target = node.target  # type: ignore[attr-defined]
+            if target.__class__ is ast.Name and node.op.__class__ is ast.Add:  # type: ignore[attr-defined]
+                added[target.id] = added.get(target.id, 0) + 1
+                counted.add(id(target))
+        elif cls is ast.Name and node.ctx.__class__ is not ast.Load and id(node) not in counted:  # type: ignore[attr-defined]
+            other.add(node.id)  # type: ignore[attr-defined]
+        elif cls is ast.arg:
+            other.add(node.arg)  # type: ignore[attr-defined]
+        elif cls is ast.Global or cls is ast.Nonlocal:
+            other.update(node.names)  # type: ignore[attr-defined]
+        elif cls is ast.alias:
+            other.add(node.asname or node.name.split(".")[0])  # type: ignore[attr-defined]
+        elif cls is ast.FunctionDef or cls is ast.AsyncFunctionDef or cls is ast.ClassDef:
+            other.add(node.name)  # type: ignore[attr-defined]
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if block.__class__ is list:
+                holders.append((node, field))
+    names = {name for name, n in built.items() if n == 1 and name in added and name not in other}
+    if not names:
+        return
+    for node, field in holders:
+        block = getattr(node, field)
+        for k, statement in enumerate(block):
+            if statement.__class__ is not ast.AugAssign or statement.target.__class__ is not ast.Name:  # type: ignore[attr-defined]
+                continue
+            if statement.target.id not in names or statement.op.__class__ is not ast.Add:  # type: ignore[attr-defined]
+                continue
+            recv = ast.Name(id=statement.target.id, ctx=ast.Load())  # type: ignore[attr-defined]
+            _place(recv, statement.target)  # type: ignore[attr-defined]
+            func = ast.Attribute(value=recv, attr="__iadd__", ctx=ast.Load())
+            _place(func, statement.target)  # type: ignore[attr-defined]
+            call = ast.Call(func=func, args=[statement.value], keywords=[])  # type: ignore[attr-defined]
+            _place(call, statement)
+            expr = ast.Expr(value=call)
+            _place(expr, statement)
+            block[k] = expr

@@ -5787,9 +5787,14 @@ def backpropagating_functions(facts: ModuleFacts) -> set[str]:
     pending = list(found)
     registries = decorator_registries(facts) if facts.module_functions else {}
     buses = event_buses(facts) if facts.module_functions else {}
+    dispatchers = facts.source.tree.__dict__.get("_gradfix_dispatchers") or {}  # (call_forms.py: singledispatch)
     tables: set[str] = set()
     while pending:
         other = pending.pop()
+        for dispatcher, implementations in dispatchers.items():
+            if dispatcher not in found and other in implementations:
+                found.add(dispatcher)  # `handle(ev, st)` runs the implementation registered for `ev`'s class
+                pending.append(dispatcher)
         for name, bodies in texts.items():
             if name not in found and any(other in body and _names(body, other) for body in bodies):
                 found.add(name)

@@ -541,8 +541,8 @@ def _m46(**_):
     return __hash__
 
 
-def _m47(*, _default_one_optimizer, **_):
-    def __init__(self, key, binding, value, form, first, again, in_loop, only_optimizers, read_right_after, one_optimizer=_default_one_optimizer):
+def _m47(*, _default_drained, _default_one_optimizer, **_):
+    def __init__(self, key, binding, value, form, first, again, in_loop, only_optimizers, read_right_after, one_optimizer=_default_one_optimizer, drained=_default_drained):
         self.key = key
         self.binding = binding
         self.value = value
@@ -553,6 +553,7 @@ def _m47(*, _default_one_optimizer, **_):
         self.only_optimizers = only_optimizers
         self.read_right_after = read_right_after
         self.one_optimizer = one_optimizer
+        self.drained = drained
     return __init__
 
 
@@ -1340,7 +1341,7 @@ METHODS = {
     "def __init__(self, binds, flows, forwards, partial, leaf, no_grad, reads=_default_reads):\n    _setattr(self, 'binds', binds)\n    _setattr(self, 'flows', flows)\n    _setattr(self, 'forwards', forwards)\n    _setattr(self, 'partial', partial)\n    _setattr(self, 'leaf', leaf)\n    _setattr(self, 'no_grad', no_grad)\n    _setattr(self, 'reads', reads)\n": _m44,
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.binds, self.flows, self.forwards, self.partial, self.leaf, self.no_grad, self.reads, ) == (other.binds, other.flows, other.forwards, other.partial, other.leaf, other.no_grad, other.reads, )\n    return NotImplemented\n': _m45,
     'def __hash__(self):\n    return hash((self.binds, self.flows, self.forwards, self.partial, self.leaf, self.no_grad, self.reads, ))\n': _m46,
-    'def __init__(self, key, binding, value, form, first, again, in_loop, only_optimizers, read_right_after, one_optimizer=_default_one_optimizer):\n    self.key = key\n    self.binding = binding\n    self.value = value\n    self.form = form\n    self.first = first\n    self.again = again\n    self.in_loop = in_loop\n    self.only_optimizers = only_optimizers\n    self.read_right_after = read_right_after\n    self.one_optimizer = one_optimizer\n': _m47,
+    'def __init__(self, key, binding, value, form, first, again, in_loop, only_optimizers, read_right_after, one_optimizer=_default_one_optimizer, drained=_default_drained):\n    self.key = key\n    self.binding = binding\n    self.value = value\n    self.form = form\n    self.first = first\n    self.again = again\n    self.in_loop = in_loop\n    self.only_optimizers = only_optimizers\n    self.read_right_after = read_right_after\n    self.one_optimizer = one_optimizer\n    self.drained = drained\n': _m47,
     'def __init__(self, optimizer, construction, change, node, module, kind):\n    self.optimizer = optimizer\n    self.construction = construction\n    self.change = change\n    self.node = node\n    self.module = module\n    self.kind = kind\n': _m48,
     "def __init__(self, path=_default_path, select=_default_select, extend_select=_default_extend_select, ignore=_default_ignore, exclude=_default_exclude, unsafe_fixes=_default_unsafe_fixes, cache_dir=_default_cache_dir, root=_FACTORY):\n    _setattr(self, 'path', path)\n    _setattr(self, 'select', select)\n    _setattr(self, 'extend_select', extend_select)\n    _setattr(self, 'ignore', ignore)\n    _setattr(self, 'exclude', exclude)\n    _setattr(self, 'unsafe_fixes', unsafe_fixes)\n    _setattr(self, 'cache_dir', cache_dir)\n    _setattr(self, 'root', _factory_root() if root is _FACTORY else root)\n": _m49,
     'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.select, self.extend_select, self.ignore, self.exclude, self.unsafe_fixes, self.cache_dir, self.root, ) == (other.path, other.select, other.extend_select, other.ignore, other.exclude, other.unsafe_fixes, other.cache_dir, other.root, )\n    return NotImplemented\n': _m50,

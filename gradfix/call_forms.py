@@ -34,6 +34,28 @@
   SGD(...)` written once at the top level, read as `STATE["opt"]`): each entry is read as a
   global bound once, a name whose text is the subscript's (`_namespace_dicts`).
 
+- **`obj += value` on an object whose class's `__iadd__` hands back `self`**: a class of the
+  module's top level (no base but `object`, no class of the module deriving from it) whose
+  `__iadd__(self, value)` ends every path in `return self` (every `return` of its own body says
+  `return self`, and its last statement is one): `trainer += (epoch, i, x, y)` calls
+  `trainer.__iadd__((epoch, i, x, y))` and binds `trainer` to the same object again, so the
+  statement is read as that call (`_inplace_add_calls`), when `trainer` is bound in the module
+  only by one plain `trainer = Trainer(...)` of that class and by such `+=` statements. The
+  call gets the statement's position, its receiver the target's.
+
+- **A call statement of a `functools.singledispatch` function**: `@singledispatch def
+  handle(ev, st)` of the module's top level (bound nowhere else), each implementation a
+  top-level `@handle.register` def whose first parameter is annotated with a class of the
+  module's top level (or `@handle.register(Cls)`), those classes with no base but `object`
+  and derived by no class of the module, nothing else naming `handle.register`: the statement
+  `handle(ev, st)` (its first argument a name, no `*`/`**`) runs the one implementation whose
+  class `ev` is an instance of, else `handle` itself, and is read as `if isinstance(ev,
+  Begin): handle__Begin(ev, st) elif ...: ... else: handle(ev, st)`, each implementation
+  renamed `<dispatcher>__<Class>` (the registered defs are often all named `_`;
+  `_dispatched_calls`). The tree records the dispatcher's implementations
+  (`_gradfix_dispatchers`) so that a loop calling the dispatcher calls what they call. The
+  nodes made get the statement's position.
+
 All are exact rewrites of what the code does when it runs. Nothing is reported or fixed on the
 nodes made here: they keep the positions of text that says the same.
 """
@@ -66,6 +88,12 @@ def plain_call_forms(tree: ast.Module, text: str) -> None:
             break
     if ".backward(*" in text and any(m.group(1) != "self" and m.group(1) + ".backward(*" in text for m in _FORWARDER.finditer(text)):
         _forwarded_backward(tree)
+    adders = _self_returning_iadd(tree)
+    if adders:
+        _inplace_add_calls(tree, adders)
+    dispatchers = [s for s in tree.body if s.__class__ is ast.FunctionDef and s.decorator_list and _single_dispatch(s)]  # type: ignore[attr-defined]
+    if dispatchers:
+        _dispatched_calls(tree, dispatchers)  # type: ignore[arg-type]
 
 
 # `def _backward(t, *args, **kwargs):` / `def bw(loss, **kw):`: one plain parameter, then a spread
@@ -519,3 +547,227 @@ def _locals_filter(comp: ast.DictComp) -> set[str] | None:
             return None
         found.add(element.value)
     return found
+
+
+def _self_returning_iadd(tree: ast.Module) -> set[str]:
+    """The classes of the module's top level whose `__iadd__` hands back `self` (module
+    docstring); read from the top-level statements and the class bodies only."""
+    found: set[str] = set()
+    bases: set[str] = set()
+    for statement in tree.body:
+        if statement.__class__ is not ast.ClassDef:
+            continue
+        for base in statement.bases:  # type: ignore[attr-defined]
+            if base.__class__ is ast.Name:
+                bases.add(base.id)  # type: ignore[attr-defined]
+        if statement.keywords or statement.decorator_list or any(  # type: ignore[attr-defined]
+            base.__class__ is not ast.Name or base.id != "object" for base in statement.bases  # type: ignore[attr-defined]
+        ):
+            continue
+        methods = [s for s in statement.body if s.__class__ is ast.FunctionDef and s.name == "__iadd__"]  # type: ignore[attr-defined]
+        if len(methods) == 1 and _returns_self(methods[0]):  # type: ignore[arg-type]
+            found.add(statement.name)  # type: ignore[attr-defined]
+    return found - bases
+
+
+def _returns_self(node: ast.FunctionDef) -> bool:
+    """`def __iadd__(self, value):` whose last statement and every `return` of its own body
+    (not of a nested function) is `return self`; no decorator, two plain parameters."""
+    args = node.args
+    if node.decorator_list or args.posonlyargs or args.kwonlyargs or args.vararg or args.kwarg or len(args.args) != 2:
+        return False
+    me = args.args[0].arg
+    last = node.body[-1]
+    if last.__class__ is not ast.Return or last.value.__class__ is not ast.Name or last.value.id != me:  # type: ignore[attr-defined]
+        return False
+    stack = list(node.body)
+    while stack:
+        sub = stack.pop()
+        cls = sub.__class__
+        if cls is ast.FunctionDef or cls is ast.AsyncFunctionDef or cls is ast.Lambda or cls is ast.ClassDef:
+            continue
+        if cls is ast.Return and (sub.value.__class__ is not ast.Name or sub.value.id != me):  # type: ignore[attr-defined]
+            return False
+        if cls is ast.Yield or cls is ast.YieldFrom or cls is ast.Await:
+            return False
+        stack.extend(ast.iter_child_nodes(sub))
+    return True
+
+
+def _inplace_add_calls(tree: ast.Module, classes: set[str]) -> None:
+    """Read `obj += value` as `obj.__iadd__(value)` (module docstring)."""
+    built: dict[str, int] = {}  # name -> its `name = Cls(...)` bindings of a class in `classes`
+    added: dict[str, int] = {}  # name -> its `name += ...` statements
+    other: set[str] = set()  # names bound any other way
+    holders: list[tuple[ast.AST, str]] = []
+    counted: set[int] = set()  # the targets of those two forms (walked after their statements)
+    for node in ast_walk(tree):
+        cls = node.__class__
+        if cls is ast.Assign:
+            value = node.value  # type: ignore[attr-defined]
+            targets = node.targets  # type: ignore[attr-defined]
+            if (
+                len(targets) == 1 and targets[0].__class__ is ast.Name and value.__class__ is ast.Call
+                and value.func.__class__ is ast.Name and value.func.id in classes
+            ):  # fmt: skip
+                built[targets[0].id] = built.get(targets[0].id, 0) + 1
+                counted.add(id(targets[0]))
+        elif cls is ast.AugAssign:
+            target = node.target  # type: ignore[attr-defined]
+            if target.__class__ is ast.Name and node.op.__class__ is ast.Add:  # type: ignore[attr-defined]
+                added[target.id] = added.get(target.id, 0) + 1
+                counted.add(id(target))
+        elif cls is ast.Name and node.ctx.__class__ is not ast.Load and id(node) not in counted:  # type: ignore[attr-defined]
+            other.add(node.id)  # type: ignore[attr-defined]
+        elif cls is ast.arg:
+            other.add(node.arg)  # type: ignore[attr-defined]
+        elif cls is ast.Global or cls is ast.Nonlocal:
+            other.update(node.names)  # type: ignore[attr-defined]
+        elif cls is ast.alias:
+            other.add(node.asname or node.name.split(".")[0])  # type: ignore[attr-defined]
+        elif cls is ast.FunctionDef or cls is ast.AsyncFunctionDef or cls is ast.ClassDef:
+            other.add(node.name)  # type: ignore[attr-defined]
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if block.__class__ is list:
+                holders.append((node, field))
+    names = {name for name, n in built.items() if n == 1 and name in added and name not in other}
+    if not names:
+        return
+    for node, field in holders:
+        block = getattr(node, field)
+        for k, statement in enumerate(block):
+            if statement.__class__ is not ast.AugAssign or statement.target.__class__ is not ast.Name:  # type: ignore[attr-defined]
+                continue
+            if statement.target.id not in names or statement.op.__class__ is not ast.Add:  # type: ignore[attr-defined]
+                continue
+            recv = ast.Name(id=statement.target.id, ctx=ast.Load())  # type: ignore[attr-defined]
+            _place(recv, statement.target)  # type: ignore[attr-defined]
+            func = ast.Attribute(value=recv, attr="__iadd__", ctx=ast.Load())
+            _place(func, statement.target)  # type: ignore[attr-defined]
+            call = ast.Call(func=func, args=[statement.value], keywords=[])  # type: ignore[attr-defined]
+            _place(call, statement)
+            expr = ast.Expr(value=call)
+            _place(expr, statement)
+            block[k] = expr
+
+
+def _single_dispatch(node: ast.FunctionDef) -> bool:
+    """`@functools.singledispatch` or `@singledispatch` alone on the def."""
+    if len(node.decorator_list) != 1:
+        return False
+    deco = node.decorator_list[0]
+    if deco.__class__ is ast.Name:
+        return deco.id == "singledispatch"  # type: ignore[attr-defined]
+    return (
+        deco.__class__ is ast.Attribute and deco.attr == "singledispatch"  # type: ignore[attr-defined]
+        and deco.value.__class__ is ast.Name and deco.value.id == "functools"  # type: ignore[attr-defined]
+    )  # fmt: skip
+
+
+def _registered_class(node: ast.AST, dispatcher: str) -> str | None:
+    """The class a top-level def registers on `dispatcher` (`@handle.register` with its first
+    parameter annotated by a plain name, or `@handle.register(Cls)`); None otherwise."""
+    if node.__class__ is not ast.FunctionDef or len(node.decorator_list) != 1:  # type: ignore[attr-defined]
+        return None
+    deco = node.decorator_list[0]  # type: ignore[attr-defined]
+    given = None
+    if deco.__class__ is ast.Call and len(deco.args) == 1 and not deco.keywords:  # type: ignore[attr-defined]
+        given, deco = deco.args[0], deco.func  # type: ignore[attr-defined]
+    if not (
+        deco.__class__ is ast.Attribute and deco.attr == "register"  # type: ignore[attr-defined]
+        and deco.value.__class__ is ast.Name and deco.value.id == dispatcher  # type: ignore[attr-defined]
+    ):  # fmt: skip
+        return None
+    args = node.args  # type: ignore[attr-defined]
+    if given is None:
+        first = (args.posonlyargs + args.args)[:1]
+        given = first[0].annotation if first else None
+    return given.id if given.__class__ is ast.Name else None  # type: ignore[attr-defined]
+
+
+def _dispatched_calls(tree: ast.Module, dispatchers: list[ast.FunctionDef]) -> None:
+    """Read a call statement of a singledispatch function as the chain of its implementations
+    (module docstring)."""
+    classes = {s.name: s for s in tree.body if s.__class__ is ast.ClassDef}  # type: ignore[attr-defined]
+    derived = {b.id for c in classes.values() for b in c.bases if b.__class__ is ast.Name}  # type: ignore[attr-defined]
+    top_names: dict[str, int] = {}
+    for statement in tree.body:
+        if statement.__class__ in (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef):
+            top_names[statement.name] = top_names.get(statement.name, 0) + 1  # type: ignore[attr-defined]
+    recorded: dict[str, list[str]] = {}
+    plans: dict[str, list[tuple[str, str]]] = {}
+    for dispatcher in dispatchers:
+        name = dispatcher.name
+        if top_names.get(name) != 1 or not (dispatcher.args.posonlyargs + dispatcher.args.args):
+            continue
+        impls: list[tuple[ast.FunctionDef, str]] = []
+        exact = True
+        for statement in tree.body:
+            if statement is dispatcher:
+                continue
+            cls = _registered_class(statement, name)
+            if cls is not None:
+                impls.append((statement, cls))  # type: ignore[arg-type]
+                continue
+            for sub in ast_walk(statement):
+                if sub.__class__ is ast.Attribute and sub.attr == "register" and sub.value.__class__ is ast.Name and sub.value.id == name:  # type: ignore[attr-defined]
+                    exact = False  # `handle.register(Cls, fn)` or a register elsewhere: not read
+                elif sub.__class__ is ast.Name and sub.id == name and sub.ctx.__class__ is not ast.Load:  # type: ignore[attr-defined]
+                    exact = False  # rebound
+        kinds = [cls for _, cls in impls]
+        if (
+            not exact or not impls or len(set(kinds)) != len(kinds)
+            or any(cls not in classes or cls in derived for cls in kinds)
+            or any(b.__class__ is not ast.Name or b.id != "object" for cls in kinds for b in classes[cls].bases)  # type: ignore[attr-defined]
+        ):  # fmt: skip
+            continue
+        plan = []
+        for node, cls in impls:
+            new = f"{name}__{cls}"
+            if new in top_names:
+                break
+            plan.append((new, cls))
+        else:
+            for (node, _), (new, _) in zip(impls, plan):
+                node.name = new  # type: ignore[attr-defined]
+            plans[name] = plan
+            recorded[name] = [new for new, _ in plan]
+    if not plans:
+        return
+    tree.__dict__["_gradfix_dispatchers"] = recorded
+    for node in ast_walk(tree):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if block.__class__ is not list:
+                continue
+            for k, statement in enumerate(block):
+                if statement.__class__ is not ast.Expr:
+                    continue
+                call = statement.value  # type: ignore[attr-defined]
+                if call.__class__ is not ast.Call or call.func.__class__ is not ast.Name or call.func.id not in plans:  # type: ignore[attr-defined]
+                    continue
+                args = call.args  # type: ignore[attr-defined]
+                if not args or args[0].__class__ is not ast.Name or any(a.__class__ is ast.Starred for a in args):
+                    continue
+                if any(kw.arg is None for kw in call.keywords):  # type: ignore[attr-defined]
+                    continue
+                chain: list[ast.stmt] = [statement]
+                for new, cls in reversed(plans[call.func.id]):  # type: ignore[attr-defined]
+                    func = ast.Name(id=new, ctx=ast.Load())
+                    _place(func, call.func)  # type: ignore[attr-defined]
+                    made = ast.Call(func=func, args=list(args), keywords=list(call.keywords))  # type: ignore[attr-defined]
+                    _place(made, call)
+                    run = ast.Expr(value=made)
+                    _place(run, statement)
+                    test = ast.Call(
+                        func=ast.Name(id="isinstance", ctx=ast.Load()),
+                        args=[ast.Name(id=args[0].id, ctx=ast.Load()), ast.Name(id=cls, ctx=ast.Load())],  # type: ignore[attr-defined]
+                        keywords=[],
+                    )
+                    for part in (test, test.func, *test.args):  # type: ignore[attr-defined]
+                        _place(part, call)
+                    branch = ast.If(test=test, body=[run], orelse=chain)
+                    _place(branch, statement)
+                    chain = [branch]
+                block[k] = chain[0]

@@ -96,6 +96,8 @@ _STEPPING_LAMBDA = lazily(r"lambda[ \t]*:[ \t]*[\w.]+\.step\(\)")
 _WORD = lazily(r"[A-Za-z_]\w*")  # an identifier (the words of a function's text)
 _CLIP_BOUND = lazily(r"=[ \t]*[\w.]*clip_grad_\w*[ \t]*(?:#.*)?\r?$", re.M)
 # `loss = self(x, y)`: a method calling its own object (the class's `__call__`)
+# `trainer += batch` (group 1 the name added into)
+_ADDED_INTO = lazily(r"(?<![\w.])([A-Za-z_]\w*)[ \t]*\+=")
 _SELF_AS_CALL = lazily(r"(?<![\w.])self\(")
 
 
@@ -1052,6 +1054,8 @@ class _Walker:
             return True
         if "__call__" in self.backpropagating_names() and self.calls_a_callable_object(text):
             return True
+        if "+=" in text and "__iadd__" in self.backpropagating_names() and self.adds_to_a_backpropagating_object(text):
+            return True
         if self.calls_a_closure_step(text):
             return True
         if any(name in text and _names(text, name) for name in self.stage_tuples()):
@@ -1238,6 +1242,16 @@ class _Walker:
         if classes and "self(" in text and _SELF_AS_CALL.search(text):
             return True  # `loss = self(x, y)` in a method of such a class: its own `__call__`
         return any(_assigned_callees(self.facts, name) & classes for name in self.called_in(text))
+
+    def adds_to_a_backpropagating_object(self, text: str) -> bool:
+        """The text adds into an object of a class of this module whose `__iadd__`
+        backpropagates (`trainer = Trainer(model)` ... `trainer += batch`, read as
+        `trainer.__iadd__(batch)`: call_forms.py)."""
+        methods = self.facts.methods
+        classes = {c for c, found in methods.items() if "__iadd__" in found}
+        return bool(classes) and any(
+            _assigned_callees(self.facts, m.group(1)) & classes for m in _ADDED_INTO.finditer(text)
+        )
 
     def calls_a_closure_step(self, text: str) -> bool:
         """The text calls a name bound to what a factory of this module returns, a function it
@@ -2128,8 +2142,8 @@ class _Walker:
 
     def simple(self, stmt: ast.stmt, ctx: _Context) -> None:
         text = (ctx.source or self.source).segment(stmt)
-        if "(" not in text and "grad" not in text:
-            return  # no call, no gradient: no event
+        if "(" not in text and "grad" not in text and (stmt.__class__ is not ast.Expr or stmt.value.__class__ is not ast.Call):  # type: ignore[attr-defined]
+            return  # no call, no gradient: no event (`learner += batch` is read as a call: call_forms.py)
         calls, grads = calls_and_grads(stmt)
         clears = [stmt] if isinstance(stmt, ast.Assign) and any(_is_grad_attribute(t) for t in stmt.targets) else []
         if not clears and isinstance(stmt, (ast.Assign, ast.AugAssign)) and zeroed_gradient(stmt) is not None:
@@ -3297,8 +3311,8 @@ class _Walker:
         something of gradients."""
         if not isinstance(recv, (ast.Name, ast.Attribute)) or (isinstance(recv, ast.Name) and recv.id == "self") or _is_super(recv):
             return None
-        if method.startswith("__"):
-            return None
+        if method.startswith("__") and method != "__iadd__":
+            return None  # (`trainer += batch` is read as `trainer.__iadd__(batch)`: call_forms.py)
         facts = ctx.facts or self.facts
         defined = facts.__dict__.get("_method_names")
         if defined is None:
@@ -5780,9 +5794,14 @@ def backpropagating_functions(facts: ModuleFacts) -> set[str]:
     pending = list(found)
     registries = decorator_registries(facts) if facts.module_functions else {}
     buses = event_buses(facts) if facts.module_functions else {}
+    dispatchers = facts.source.tree.__dict__.get("_gradfix_dispatchers") or {}  # (call_forms.py: singledispatch)
     tables: set[str] = set()
     while pending:
         other = pending.pop()
+        for dispatcher, implementations in dispatchers.items():
+            if dispatcher not in found and other in implementations:
+                found.add(dispatcher)  # `handle(ev, st)` runs the implementation registered for `ev`'s class
+                pending.append(dispatcher)
         for name, bodies in texts.items():
             if name not in found and any(other in body and _names(body, other) for body in bodies):
                 found.add(name)

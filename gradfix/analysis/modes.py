@@ -2118,11 +2118,16 @@ def _switching_functions(model: ModuleModel) -> set[str]:
     found = {name for name, bodies in texts.items() if any(_evaluates(body) for body in bodies)}
     changed = bool(found)
     tables: set[str] = set()
+    dispatchers = model.source.tree.__dict__.get("_gradfix_dispatchers") or {}  # (call_forms.py: singledispatch)
     while changed:
         changed = False
         for name, bodies in texts.items():
             if name not in found and any(other in body for body in bodies for other in found | tables):
                 found.add(name)
+                changed = True
+        for dispatcher, implementations in dispatchers.items():
+            if dispatcher not in found and found.intersection(implementations):
+                found.add(dispatcher)  # `handle(ev, st)` runs the implementation registered for `ev`'s class
                 changed = True
         if facts.classes:
             # `def run(self, phase): self.handlers[phase](...)` over a table of the class's

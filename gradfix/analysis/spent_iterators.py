@@ -55,6 +55,9 @@ class SpentIterator:
     # ...}])`, or its `add_param_group({"params": p})`): the second group is empty, and a
     # list would put the parameters in both groups, which torch refuses (no fix)
     one_optimizer: bool = False
+    # `first` is no optimizer but a read that iterates the whole iterator before the optimizer
+    # (`sum(p.numel() for p in params)`, `for p in params:`, `list(params)`): `_drain`
+    drained: bool = False
 
 
 def spent_iterators(model: ModuleModel) -> list[SpentIterator]:
@@ -178,11 +181,16 @@ def _judge(stmt: ast.stmt, model: ModuleModel) -> SpentIterator | None:
     if len(bindings) != 1 or bindings[0] is not _target(stmt):
         return None  # bound again (or declared `global`/`nonlocal`): not followed
     consumers: list[ast.AST] = []
+    drains: list[ast.AST] = []
     others = 0
     for read in reads:
         consumer = _consumer(read, parents, model)
         if consumer is None or _nested_function(consumer, parents, scope, key):
-            others += 1
+            drain = _drain(read, parents) if consumer is None else None
+            if drain is not None and not _nested_function(drain, parents, scope, key):
+                drains.append(drain)  # (a whole read: a list gives it the same items)
+            else:
+                others += 1
         else:
             consumers.append(consumer)
     if not consumers:
@@ -205,6 +213,50 @@ def _judge(stmt: ast.stmt, model: ModuleModel) -> SpentIterator | None:
     for consumer in consumers:
         if _repeated(consumer, stmt, parents, scope):
             return SpentIterator(key, stmt, value, form, consumer, consumer, True, only, right_after)
+    for drain in drains:
+        for consumer in consumers:
+            # a whole read first, then the optimizer, in one function and both run
+            if (
+                (drain.lineno, drain.col_offset) < (consumer.lineno, consumer.col_offset)  # type: ignore[attr-defined]
+                and _method(drain, parents) is _method(consumer, parents)
+                and not _exclusive(drain, consumer, parents)
+            ):  # fmt: skip
+                after = only and _read_right_after(stmt, drain, parents, source)
+                return SpentIterator(key, stmt, value, form, drain, consumer, False, only, after, drained=True)
+    return None
+
+
+# calls that read all of an iterable they are handed (`sum(p.numel() for p in params)`)
+_WHOLE_READS = frozenset({"list", "tuple", "set", "sorted", "sum", "len", "max", "min", "dict", "frozenset"})
+
+
+def _drain(read: ast.AST, parents: dict[int, tuple[ast.AST, str]]) -> ast.AST | None:
+    """The node that iterates the whole iterator `read` names, when nothing can stop it early:
+    the `for` over it with no `break`/`return`/`raise` in its body, a list, set or dict
+    comprehension over it (its first generator), a generator expression over it handed whole
+    to `sum`/`list`/`len`/`max`... (the call), or such a call of it itself (`list(params)`)."""
+    parent, field = parents.get(id(read), (None, ""))
+    if parent is None:
+        return None
+    if parent.__class__ in (ast.For, ast.AsyncFor) and field == "iter":
+        for sub in ast_walk(parent):
+            if sub.__class__ in (ast.Break, ast.Return, ast.Raise, ast.Yield, ast.YieldFrom, ast.Await):
+                return None
+        return parent
+    if parent.__class__ is ast.comprehension and field == "iter":
+        comp, _ = parents.get(id(parent), (None, ""))
+        if comp is None or comp.generators[0] is not parent:  # type: ignore[attr-defined]
+            return None
+        if comp.__class__ in (ast.ListComp, ast.SetComp, ast.DictComp):
+            return comp
+        if comp.__class__ is not ast.GeneratorExp:
+            return None
+        read = comp  # `sum(p.numel() for p in params)`: the call reads the generator whole
+        parent, field = parents.get(id(comp), (None, ""))
+    if parent.__class__ is ast.Call and field == "args" and len(parent.args) == 1 and not parent.keywords:  # type: ignore[attr-defined]
+        func = parent.func  # type: ignore[attr-defined]
+        if func.__class__ is ast.Name and func.id in _WHOLE_READS and parent.args[0] is read:  # type: ignore[attr-defined]
+            return parent
     return None
 
 

@@ -45,6 +45,14 @@ class OptimizerOverSpentIterator(Rule):
     methods neither of which binds it (`configure_sgd`, `configure_adam`: alternatives), a
     name bound more than once, or an iterator read once.
 
+    Also an iterator read to its end before the one optimizer that takes it, in the same
+    function and both run (not in other arms, no `return` or `raise` between): a `for` over it
+    with no `break`, `return` or `raise` in its body, a list, set or dict comprehension over it,
+    or a generator expression over it (or the name itself) handed alone to `sum`, `len`,
+    `list`, `tuple`, `sorted`, `max`, `min`... (`n_params = sum(p.numel() for p in params)`
+    before `SGD([{"params": params}])`): the optimizer gets nothing. Fixed by the same `list(...)`
+    (the whole read then reads the list), safe when the read comes right after the binding.
+
     ## Why is this bad?
     An iterator is spent by its first reader. The first optimizer takes every parameter; the
     second one gets none. torch (checked on 2.13) raises `ValueError: optimizer got an empty
@@ -108,6 +116,10 @@ class OptimizerOverSpentIterator(Rule):
         "`{key}` is a one-shot iterator ({form}) already spent by the optimizer at line {line}: "
         "this {reader} gets none of its parameters, which stop training; bind it with `list(...)`"
     )
+    drained_message = (
+        "`{key}` is a one-shot iterator ({form}) already read to its end at line {line}: "
+        "this {reader} gets none of its parameters, which stop training; bind it with `list(...)`"
+    )
     loop_message = (
         "`{key}` is a one-shot iterator ({form}) read by an optimizer in a loop: the first pass spends it, "
         "and each optimizer built after that gets none of its parameters, which stop training; bind it with `list(...)`"
@@ -126,7 +138,10 @@ class OptimizerOverSpentIterator(Rule):
                 line = found.first.lineno  # type: ignore[attr-defined]
                 yield Finding(self.code, self.group_message.format(key=found.key, form=found.form, line=line), found.again, related=(found.binding,))
                 continue
-            if found.in_loop:
+            if found.drained:
+                reader = "parameter group" if found.again.__class__ is ast.Dict or not _optimizer_named(found.again) else "optimizer"
+                message = self.drained_message.format(key=found.key, form=found.form, line=found.first.lineno, reader=reader)  # type: ignore[attr-defined]
+            elif found.in_loop:
                 message = self.loop_message.format(key=found.key, form=found.form)
             else:
                 reader = "parameter group" if found.again.__class__ is ast.Dict or not _optimizer_named(found.again) else "optimizer"

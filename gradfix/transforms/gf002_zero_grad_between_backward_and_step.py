@@ -61,6 +61,19 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     (`self.discriminator.zero_grad()` before a shared optimizer's step) may freeze it on purpose
     and is not reported.
 
+    Also a clear of the stepped optimizer between two backward passes before its step
+    (`d_opt.zero_grad(); loss_a.backward(); d_opt.zero_grad(); loss_b.backward();
+    d_opt.step()`, one optimizer over two discriminators): it wipes the first backward's
+    gradients before anything applied them. Only when the backward comes right before the
+    clear, the two backward passes, the clear and the step are written in the iteration itself
+    under the same branches and loops, no optimizer but this one steps after that first
+    backward in the iteration, nothing reads or rewrites a gradient (`x.grad` of an FGSM
+    attack, gradients saved and written back), calls code gradfix cannot see or computes
+    `torch.autograd.grad` between it and the step, the first backward names no `inputs=` and
+    the file registers no tensor or module hook (a hook may take that backward's gradients:
+    Grad-CAM). The fix removes the clear when the optimizer is already cleared earlier in the
+    iteration (after its last step), and otherwise moves it where the clear below goes.
+
     ## Why is this bad?
     The clear wipes the gradients `backward()` just computed, so `step()` sees none
     (`None` or zeros) and the parameters never move, or move only by momentum and weight

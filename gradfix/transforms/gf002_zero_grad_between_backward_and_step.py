@@ -61,9 +61,10 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     (`self.discriminator.zero_grad()` before a shared optimizer's step) may freeze it on purpose
     and is not reported.
 
-    Also a clear of the stepped optimizer between two backward passes before its step
-    (`d_opt.zero_grad(); loss_a.backward(); d_opt.zero_grad(); loss_b.backward();
-    d_opt.step()`, one optimizer over two discriminators): it wipes the first backward's
+    Also a clear of the stepped optimizer (or of the model it was built over, as above) between
+    two backward passes before its step (`d_opt.zero_grad(); loss_a.backward();
+    d_opt.zero_grad(); loss_b.backward(); d_opt.step()`, one optimizer over two
+    discriminators): it wipes the first backward's
     gradients before anything applied them. Only when the backward comes right before the
     clear, the two backward passes, the clear and the step are written in the iteration itself
     under the same branches and loops, no optimizer but this one steps after that first
@@ -558,7 +559,7 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
             first = events[position - 1]
             if clear.kind is not EventKind.CLEAR or first.kind is not EventKind.BACKWARD:
                 continue
-            if clear.target != step.target or clear.scope is not ClearScope.OPTIMIZER or id(clear.node) in reported:
+            if id(clear.node) in reported or clear.scope is ClearScope.PARAMETERS or not _clears_optimizer(clear, step.target, model, loop):
                 continue
             tail = events[position + 1 : index]
             if any(e.kind in (EventKind.STEP, EventKind.GRAD_READ, EventKind.UNKNOWN, EventKind.AUTOGRAD_GRAD) for e in tail):
@@ -597,7 +598,7 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
         for earlier in reversed(events[: position - 1]):
             if earlier.kind is EventKind.STEP and earlier.target == step.target:
                 break
-            if earlier.kind is EventKind.CLEAR and earlier.target == step.target and branch_prefix(earlier, step, loop.node):
+            if earlier.kind is EventKind.CLEAR and earlier.scope is not ClearScope.PARAMETERS and _clears_optimizer(earlier, step.target, model, loop) and branch_prefix(earlier, step, loop.node):
                 statement = single_call_statement(clear, model.source)
                 if statement is None or len(model.source.block_of(statement) or ()) < 2:
                     return None

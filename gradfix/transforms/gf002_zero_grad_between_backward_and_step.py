@@ -70,9 +70,10 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     under the same branches and loops, no optimizer but this one steps after that first
     backward in the iteration, nothing reads or rewrites a gradient (`x.grad` of an FGSM
     attack, gradients saved and written back), calls code gradfix cannot see or computes
-    `torch.autograd.grad` between it and the step, the first backward names no `inputs=` and
-    the file registers no tensor or module hook (a hook may take that backward's gradients:
-    Grad-CAM). The fix removes the clear when the optimizer is already cleared earlier in the
+    `torch.autograd.grad` between it and the step, the first backward names no `inputs=` nor
+    `retain_graph=` and backpropagates another loss than the later one, and the file registers
+    no tensor or module hook (a hook may take that backward's gradients: Grad-CAM, per-sample
+    norms). The fix removes the clear when the optimizer is already cleared earlier in the
     iteration (after its last step), and otherwise moves it where the clear below goes.
 
     ## Why is this bad?
@@ -549,8 +550,9 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
         adjacent (the backward right before the clear), no optimizer but this one steps after
         the first backward in the iteration, nothing reads or rewrites a gradient, calls code
         gradfix cannot see or backpropagates for an input first, the first backward names no
-        `inputs=` and the file registers no tensor or module hook (a hook may take the
-        gradients of that backward: Grad-CAM)."""
+        `inputs=` nor `retain_graph=` and backpropagates another loss than the later one, and
+        the file registers no tensor or module hook (a hook may take the gradients of that
+        backward: Grad-CAM)."""
         step = events[index]
         if not step.direct:
             return None
@@ -571,8 +573,11 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                 continue
             if len({tuple(id(x) for x in e.loops_within(loop.node)) for e in chain}) != 1:
                 continue
-            if isinstance(first.node, ast.Call) and any(k.arg == "inputs" for k in first.node.keywords):
-                continue
+            if isinstance(first.node, ast.Call) and any(k.arg in ("inputs", "retain_graph") for k in first.node.keywords):
+                continue  # (a graph kept for a second pass: a probe through hooks set up elsewhere)
+            later = events[last_backward].loss
+            if first.loss is not None and later is not None and model.source.code(first.loss) == model.source.code(later):
+                continue  # the same loss twice: the first pass is for something else
             data = model.source.data
             if b"register_hook" in data or b"backward_hook" in data or backward_for_an_input_first(loop, step):
                 continue

@@ -61,6 +61,21 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     (`self.discriminator.zero_grad()` before a shared optimizer's step) may freeze it on purpose
     and is not reported.
 
+    Also a clear of the stepped optimizer (or of the model it was built over, as above) between
+    two backward passes before its step (`d_opt.zero_grad(); loss_a.backward();
+    d_opt.zero_grad(); loss_b.backward(); d_opt.step()`, one optimizer over two
+    discriminators): it wipes the first backward's
+    gradients before anything applied them. Only when the backward comes right before the
+    clear, the two backward passes, the clear and the step are written in the iteration itself
+    under the same branches and loops, no optimizer but this one steps after that first
+    backward in the iteration, nothing reads or rewrites a gradient (`x.grad` of an FGSM
+    attack, gradients saved and written back), calls code gradfix cannot see or computes
+    `torch.autograd.grad` between it and the step, the first backward names no `inputs=` nor
+    `retain_graph=` and backpropagates another loss than the later one, and the file registers
+    no tensor or module hook (a hook may take that backward's gradients: Grad-CAM, per-sample
+    norms). The fix removes the clear when the optimizer is already cleared earlier in the
+    iteration (after its last step), and otherwise moves it where the clear below goes.
+
     ## Why is this bad?
     The clear wipes the gradients `backward()` just computed, so `step()` sees none
     (`None` or zeros) and the parameters never move, or move only by momentum and weight
@@ -213,6 +228,11 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     message = "`{clear}` runs after the last backward and wipes the gradients `{opt}.step()` is about to apply"
     safety = Safety.SAFE
     own_backward = "`{clear}` clears the gradients after its own backward, and `{opt}.step()` applies none"
+
+    between_message = (
+        "`{clear}` runs between two backward passes before `{opt}.step()`: it wipes the gradients of"
+        " `{first}`, which never train"
+    )
 
     engine_message = (
         "`{clear}` runs after the engine's backward and wipes the gradients `{step}` is about to apply"
@@ -429,6 +449,10 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
             if last_backward is None:
                 continue
             backward = events[last_backward]
+            if last_backward > 1:
+                wiped = self._clear_between_backwards(events, index, last_backward, loop, model, reported)
+                if wiped is not None:
+                    yield wiped
             between = events[last_backward + 1 : index]
             if any(e.kind in (EventKind.GRAD_READ, EventKind.CLEAR) and e.scope is not ClearScope.OPTIMIZER and e.target for e in between):
                 # `delta = (delta + eps * d.grad.sign())` of an input the iteration makes (free
@@ -514,6 +538,77 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                     fix=self._fix(loop, events[:last_backward], clear, step, model, events=events),
                     related=(loop.node,),
                 )
+
+    def _clear_between_backwards(
+        self, events: list[GradEvent], index: int, last_backward: int, loop: TrainingLoop, model: ModuleModel,
+        reported: set[int],
+    ) -> Finding | None:
+        """`d_opt.zero_grad(); loss_a.backward(); d_opt.zero_grad(); loss_b.backward();
+        d_opt.step()`: the second clear wipes what the first backward just wrote, before any
+        step applied it, and nothing read it in between. Only when every event from that first
+        backward to the step is written in the loop itself under the same branches as the step,
+        adjacent (the backward right before the clear), no optimizer but this one steps after
+        the first backward in the iteration, nothing reads or rewrites a gradient, calls code
+        gradfix cannot see or backpropagates for an input first, the first backward names no
+        `inputs=` nor `retain_graph=` and backpropagates another loss than the later one, and
+        the file registers no tensor or module hook (a hook may take the gradients of that
+        backward: Grad-CAM)."""
+        step = events[index]
+        if not step.direct:
+            return None
+        for position in range(last_backward - 1, 0, -1):
+            clear = events[position]
+            first = events[position - 1]
+            if clear.kind is not EventKind.CLEAR or first.kind is not EventKind.BACKWARD:
+                continue
+            if id(clear.node) in reported or clear.scope is ClearScope.PARAMETERS or not _clears_optimizer(clear, step.target, model, loop):
+                continue
+            tail = events[position + 1 : index]
+            if any(e.kind in (EventKind.STEP, EventKind.GRAD_READ, EventKind.UNKNOWN, EventKind.AUTOGRAD_GRAD) for e in tail):
+                continue
+            if any(e.kind is EventKind.STEP and e.target != step.target for e in events[index + 1 :]):
+                continue  # (another optimizer steps later: the first backward may be its own)
+            chain = (first, clear, events[last_backward], step)
+            if not all(e.direct and not e.engine and same_branches(e, step, loop.node) for e in chain):
+                continue
+            if len({tuple(id(x) for x in e.loops_within(loop.node)) for e in chain}) != 1:
+                continue
+            if isinstance(first.node, ast.Call) and any(k.arg in ("inputs", "retain_graph") for k in first.node.keywords):
+                continue  # (a graph kept for a second pass: a probe through hooks set up elsewhere)
+            later = events[last_backward].loss
+            if first.loss is not None and later is not None and model.source.code(first.loss) == model.source.code(later):
+                continue  # the same loss twice: the first pass is for something else
+            data = model.source.data
+            if b"register_hook" in data or b"backward_hook" in data or backward_for_an_input_first(loop, step):
+                continue
+            reported.add(id(clear.node))
+            return Finding(
+                self.code,
+                self.between_message.format(
+                    clear=model.source.code(clear.node), first=model.source.code(first.node), opt=step.target
+                ),
+                clear.node,
+                fix=self._between_fix(events, position, clear, step, loop, model),
+                related=(loop.node,),
+            )
+        return None
+
+    def _between_fix(
+        self, events: list[GradEvent], position: int, clear: GradEvent, step: GradEvent, loop: TrainingLoop, model: ModuleModel
+    ) -> Fix | None:
+        """Removed when the same optimizer is cleared earlier in the iteration (after its last
+        step, under branches the step's begin with): the first backward then trains with the
+        later one, as when the two losses are summed; otherwise moved where GF002 moves a clear
+        (the start of the iteration, or right after the step of another optimizer before it)."""
+        for earlier in reversed(events[: position - 1]):
+            if earlier.kind is EventKind.STEP and earlier.target == step.target:
+                break
+            if earlier.kind is EventKind.CLEAR and earlier.scope is not ClearScope.PARAMETERS and _clears_optimizer(earlier, step.target, model, loop) and branch_prefix(earlier, step, loop.node):
+                statement = single_call_statement(clear, model.source)
+                if statement is None or len(model.source.block_of(statement) or ()) < 2:
+                    return None
+                return Fix([RemoveStatement(statement, keep_comments=False)], Safety.SAFE)
+        return self._fix(loop, events[: position - 1], clear, step, model, events=events)
 
     def _engine_clear(self, events: list[GradEvent], index: int, loop: TrainingLoop, model: ModuleModel) -> Finding | None:
         """`engine.backward(loss); engine.zero_grad(); engine.step()` (DeepSpeed): the engine's

@@ -220,6 +220,37 @@ def test_gf018_model_last_layer_is_reported_without_a_fix(case: str) -> None:
     assert messages[0].endswith("; `model` already ends with the activation")
 
 
+def test_gf018_every_spelling_of_the_input_is_read_and_other_inputs_are_not() -> None:
+    # `probability_input` reads the call's first input before the loss kind: a floor added on
+    # (inline or through a name), the input by keyword, reshaped or indexed, are each one
+    # finding at their line; the correct twins (the logits, a product, a negation, no input) none
+    source = """
+    import torch
+    import torch.nn.functional as F
+
+    def step(net, opt, x, y, eps=1e-6):
+        opt.zero_grad()
+        out = net(x)
+        loss = F.cross_entropy(F.softmax(out, 1) + 1e-8, y)
+        floored = eps + torch.softmax(out, -1)
+        loss = loss + F.cross_entropy(floored, y)
+        loss = loss + F.cross_entropy(input=out.softmax(1), target=y)
+        loss = loss + F.nll_loss(F.softmax(out, 1).view(len(y), -1)[:, :], y)
+        loss = loss + F.cross_entropy(out, y) + F.cross_entropy(out * 2, y) + F.cross_entropy(-out, y)
+        loss = loss + F.cross_entropy(input=out, target=y)
+        loss.backward()
+        opt.step()
+
+    i = 0
+    while i < 10:
+        step(model, optimizer, x, y)
+        i += 1
+    """
+    result = process_source("case.py", textwrap.dedent(source).encode(), Options(select=frozenset({"GF018"})))
+    assert result.error is None, result.error
+    assert [(d.code, d.line) for d in result.diagnostics] == [("GF018", 8), ("GF018", 10), ("GF018", 11), ("GF018", 12)]
+
+
 def test_gf018_logits_that_would_be_computed_twice_are_not_substituted() -> None:
     source = """
     import torch.nn.functional as F

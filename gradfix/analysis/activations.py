@@ -893,6 +893,14 @@ class _Finder:
     # where the loss input comes from -----------------------------------------------------
     def probability_input(self, call: ast.Call, stmt: ast.stmt, scope: Scope) -> ProbabilityInput | None:
         self.picked = False
+        given = _first(call, "input")
+        if given is None:
+            return None  # (`opt.step()`, `loss.backward()`: no input to read; asked before the loss kind)
+        expr = _peel(given)
+        if expr.__class__ is not ast.Call and expr.__class__ is not ast.Name and not (
+            expr.__class__ is ast.BinOp and expr.op.__class__ is ast.Add  # type: ignore[attr-defined]
+        ):
+            return None  # `_probability_input` reads only a call, a name or a floor added on (`p + 1e-8`)
         kind = self.loss_kind(call, scope)
         if kind is None:
             return None

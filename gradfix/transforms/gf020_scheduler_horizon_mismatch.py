@@ -46,7 +46,12 @@ class SchedulerHorizonMismatch(Rule):
     `for i in range(0, len(batches), accum):`, whose body steps the optimizer and the scheduler
     once (also through a function or method it calls, `run_window(batches[i:i + accum])`, under
     no `if`), when the horizon reads `len(batches)` with no division and no mention of the
-    chunk's size (`total_steps=epochs * len(batches)`), and
+    chunk's size (`total_steps=epochs * len(batches)`); the reverse, a horizon in optimizer
+    steps (divided by the window's count, `T_max=epochs * len(loader) // accum`, through names
+    bound once, also where the scheduler is built) whose `step()` runs on every micro-batch of
+    the batch loop, under no `if`, while the optimizer steps under the window's `if`: the
+    schedule runs out after a fraction of the training (reported on the scheduler's step,
+    without a fix: step it beside the optimizer, under the window's `if`), and
     those whose length is the number of epochs (`T_max=args.epochs`), or a part of it
     (`step_size=EPOCHS // 3`, `milestones=[epochs // 2, int(0.75 * epochs)]`, `T_max=epochs -
     warmup_epochs`; not a multiple, `T_max=EPOCHS * 6`, which may count six batches an epoch), but whose `step()` runs on every batch. A `CyclicLR` with its default `step_size_up` (2000 iterations)
@@ -257,6 +262,11 @@ class SchedulerHorizonMismatch(Rule):
         "window, beside the optimizer: the schedule covers only a fraction of its curve; count the horizon in "
         "optimizer steps (divide it by the window's micro-batches)"
     )
+    micro_batch_message = (
+        "`{sched}` counts its horizon in optimizer steps (`{argument}={horizon}`) but steps on every "
+        "micro-batch while `{step}` runs once per accumulation window: the schedule runs out early; step it "
+        "beside the optimizer, under the window's `if`"
+    )
     message = batches_message
     safety = Safety.UNSAFE
 
@@ -296,6 +306,14 @@ class SchedulerHorizonMismatch(Rule):
                 if len(horizon) > 40:
                     horizon = horizon[:37] + "..."
                 message = self.timm_message.format(sched=sched, horizon=horizon)
+            elif found.stepped_per == "micro-batch":
+                assert found.horizon is not None
+                horizon = source.code(found.horizon)
+                if len(horizon) > 40:
+                    horizon = horizon[:37] + "..."
+                message = self.micro_batch_message.format(sched=sched, argument=found.argument, horizon=horizon, step=source.code(found.step.node) if found.step.node is not None else "the optimizer step")
+                yield Finding(self.code, message, found.scheduler.anchor, related=(found.step.anchor, found.loop.node))
+                continue
             elif found.stepped_per == "window":
                 assert found.horizon is not None
                 horizon = source.code(found.horizon)

@@ -379,7 +379,7 @@ def _judge(
             counted = "batches" if count is not None and count > 1 else None
         if counted is None:
             continue
-        if counted == "batches" and stepped_per == "batch" and kind != "LambdaLR" and _window_of_micro_batches(value, step, sched, scope, model):
+        if counted == "batches" and stepped_per == "batch" and kind != "LambdaLR" and _window_of_micro_batches(value, step, sched, scope, model, built):
             # `num_training_steps=len(loader) * epochs` stepped beside the optimizer under an
             # accumulation window: the horizon counts micro-batches, the schedule one per window
             return Mismatch(loop, sched, step, batch_loop, constructor, value, argument, counted, "window")
@@ -439,7 +439,9 @@ def _inside(event: GradEvent, batch_loop: ast.AST) -> bool:
     return bool(loops) and loops[-1] is batch_loop and not event.branches
 
 
-def _window_of_micro_batches(value: ast.expr, step: GradEvent, sched: GradEvent, scope: Scope, model: ModuleModel) -> bool:
+def _window_of_micro_batches(
+    value: ast.expr, step: GradEvent, sched: GradEvent, scope: Scope, model: ModuleModel, built: Scope | None = None,
+) -> bool:
     """The optimizer steps once per accumulation window of micro-batches (`if (i + 1) % accum
     == 0: opt.step(); sched.step()`, the window counted one micro-batch at a time, more than one
     in it), the scheduler steps under the same window's `if`, and the batch-counted horizon
@@ -471,7 +473,9 @@ def _window_of_micro_batches(value: ast.expr, step: GradEvent, sched: GradEvent,
                 if key is not None and (key == periodic.n_key or last_name(key) == count):
                     return False
                 if isinstance(node, ast.Name):
-                    bound = assignments(model).single_value(node.id, scope)
+                    index = assignments(model)
+                    where = built if built is not None and not index.bindings(node.id, scope) else scope
+                    bound = index.single_value(node.id, where)  # (also a local of the method building the scheduler)
                     if bound is not None:
                         todo.append(bound)
     return not todo

@@ -34,3 +34,23 @@ def test_stage_loop_around_the_epochs_keeps_the_fix_after_the_batch_loop() -> No
         "                optimizer.step()\n            scheduler.step()\n",
     )
     assert expected != before and fixed.decode() == expected
+
+
+def test_micro_batch_stepping_of_an_update_horizon_moves_under_the_window() -> None:
+    """A horizon in optimizer steps stepped on every micro-batch: the unsafe fix moves the
+    scheduler's step right after the optimizer's, under the window's `if` (a `while` loop, and
+    a trainer class whose horizon is a local of `__init__`)."""
+    before, fixed = _unsafe("cosine_over_updates_stepped_every_micro_batch_in_a_while_loop.before.py")
+    expected = before.replace(
+        "                opt.step()\n                opt.zero_grad()\n            cosine.step()\n",
+        "                opt.step()\n                cosine.step()\n                opt.zero_grad()\n",
+    )
+    assert fixed is not None and expected != before and fixed.decode() == expected
+    before, fixed = _unsafe("warmup_over_optimizer_steps_stepped_every_micro_batch.before.py")
+    expected = before.replace(
+        "                    self.optimizer.step()\n                    self.optimizer.zero_grad(set_to_none=True)\n"
+        "                self.scheduler.step()\n",
+        "                    self.optimizer.step()\n                    self.scheduler.step()\n"
+        "                    self.optimizer.zero_grad(set_to_none=True)\n",
+    )
+    assert fixed is not None and expected != before and fixed.decode() == expected

@@ -85,6 +85,7 @@ class Mismatch:
     argument: str  # its keyword name
     counted_in: str  # "batches" | "epochs" | "default"
     stepped_per: str  # "epoch" | "batch" | "window" (beside the optimizer, once per accumulation window)
+    # | "micro-batch" (every micro-batch while the optimizer steps once per window)
 
 
 def mismatched_schedulers(model: ModuleModel) -> list[Mismatch]:
@@ -378,10 +379,15 @@ def _judge(
             counted = "batches" if count is not None and count > 1 else None
         if counted is None:
             continue
-        if counted == "batches" and stepped_per == "batch" and kind != "LambdaLR" and _window_of_micro_batches(value, step, sched, scope, model):
+        if counted == "batches" and stepped_per == "batch" and kind != "LambdaLR" and _window_of_micro_batches(value, step, sched, scope, model, built):
             # `num_training_steps=len(loader) * epochs` stepped beside the optimizer under an
             # accumulation window: the horizon counts micro-batches, the schedule one per window
             return Mismatch(loop, sched, step, batch_loop, constructor, value, argument, counted, "window")
+        if counted == "batches" and stepped_per == "batch" and kind != "LambdaLR" and _micro_batches_over_windows(value, batch_loop, step, sched, scope, model, built):
+            # `T_max=EPOCHS * len(loader) // ACCUM` (optimizer steps) stepped on every micro-batch
+            # beside a window's `if (i + 1) % ACCUM == 0: opt.step()`: the reverse of a window's
+            # scheduler over micro-batches, the schedule runs out after 1/ACCUM of the training
+            return Mismatch(loop, sched, step, batch_loop, constructor, value, argument, counted, "micro-batch")
         if (counted == "batches") == (stepped_per == "batch"):
             return "consistent"
         if argument == "steps_per_epoch" and stepped_per == "batch":
@@ -433,7 +439,9 @@ def _inside(event: GradEvent, batch_loop: ast.AST) -> bool:
     return bool(loops) and loops[-1] is batch_loop and not event.branches
 
 
-def _window_of_micro_batches(value: ast.expr, step: GradEvent, sched: GradEvent, scope: Scope, model: ModuleModel) -> bool:
+def _window_of_micro_batches(
+    value: ast.expr, step: GradEvent, sched: GradEvent, scope: Scope, model: ModuleModel, built: Scope | None = None,
+) -> bool:
     """The optimizer steps once per accumulation window of micro-batches (`if (i + 1) % accum
     == 0: opt.step(); sched.step()`, the window counted one micro-batch at a time, more than one
     in it), the scheduler steps under the same window's `if`, and the batch-counted horizon
@@ -465,10 +473,54 @@ def _window_of_micro_batches(value: ast.expr, step: GradEvent, sched: GradEvent,
                 if key is not None and (key == periodic.n_key or last_name(key) == count):
                     return False
                 if isinstance(node, ast.Name):
-                    bound = assignments(model).single_value(node.id, scope)
+                    index = assignments(model)
+                    where = built if built is not None and not index.bindings(node.id, scope) else scope
+                    bound = index.single_value(node.id, where)  # (also a local of the method building the scheduler)
                     if bound is not None:
                         todo.append(bound)
     return not todo
+
+
+def _micro_batches_over_windows(
+    value: ast.expr, batch_loop: ast.AST, step: GradEvent, sched: GradEvent, scope: Scope, model: ModuleModel,
+    built: Scope | None = None,
+) -> bool:
+    """The optimizer steps once per accumulation window of micro-batches (`if (i + 1) % accum
+    == 0: opt.step()`, counted one micro-batch at a time, more than one in it), the scheduler
+    steps on every micro-batch of the same batch loop (under no `if`), and the horizon divides
+    by the window's count (`len(loader) * epochs // accum`, down to its names' one bindings,
+    also where the scheduler is built, `built`):
+    it counts optimizer steps, the schedule advances once per micro-batch and runs out after
+    a fraction of the training (a cosine climbs back, a linear decay sits at zero)."""
+    if not model.loops or step.via or sched.via or not _inside(sched, batch_loop):
+        return False
+    if not step.loops or step.loops[-1] is not batch_loop:
+        return False
+    from gradfix.analysis.accumulation import accumulations
+
+    window = next((acc for acc in accumulations(model) if any(s.node is step.node for s in acc.steps)), None)
+    if window is None or window.told or window.split or window.guarded or not window.by_one:
+        return False
+    periodic = window.periodic
+    if periodic.n_value is not None and periodic.n_value < 2:
+        return False
+    count = last_name(periodic.n_key)
+    todo, seen = [value], 0
+    while todo and seen < 8:
+        part = todo.pop()
+        seen += 1
+        for node in ast_walk(part):
+            if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv)):
+                key = dotted(node.right)
+                if key is not None and (key == periodic.n_key or last_name(key) == count):
+                    return True
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
+                index = assignments(model)
+                where = built if built is not None and not index.bindings(node.id, scope) else scope
+                bound = index.single_value(node.id, where)  # (a local of the method building the scheduler)
+                if bound is not None:
+                    todo.append(bound)
+    return False
 
 
 def _under_iterated_next(loop: TrainingLoop, event: GradEvent) -> bool:

@@ -463,10 +463,26 @@ def _iteration_handlers_touch_gradients(model: ModuleModel) -> bool:
                 if isinstance(handler, ast.Name) and handler.id in functions:
                     handlers.append(functions[handler.id])
                 elif isinstance(handler, ast.Name):
-                    return True  # a handler gradfix cannot see
+                    built = _param_scheduler_bound(model, handler.id)
+                    if built is None:
+                        return True  # a handler gradfix cannot see
+                    handlers.append(built)  # (read as if written in place)
                 else:
                     handlers.append(handler)
     return any(_TOUCHES.search(source.segment(h)) for h in handlers)
+
+
+def _param_scheduler_bound(model: ModuleModel, name: str) -> ast.Call | None:
+    """The one value `name` is bound to in the file when it is a call building an Ignite
+    parameter-scheduler handler (`sched = create_lr_scheduler_with_warmup(...)`, table kind
+    `ignite-param-scheduler`: it only writes learning rates)."""
+    from gradfix.analysis.frameworks import constructor_entry
+
+    bound = assigned_values(model, name)
+    if len(bound) != 1 or not isinstance(bound[0], ast.Call):
+        return None
+    entry = constructor_entry(model.facts.imports.qualify(call_name(bound[0])) or "")
+    return bound[0] if entry is not None and entry.kind == "ignite-param-scheduler" else None
 
 
 # Lightning hooks run around every training_step call under manual optimization too (of the

@@ -80,6 +80,35 @@ CONSTRUCTORS = (
             "(test_supervised_training_step_fix_trains_like_the_hand_fix)"
         ),
     ),
+    Constructor(
+        qualname="ignite.handlers.create_lr_scheduler_with_warmup",
+        aliases=(
+            "ignite.handlers.param_scheduler.create_lr_scheduler_with_warmup",
+            "ignite.contrib.handlers.create_lr_scheduler_with_warmup",
+            "ignite.handlers.LRScheduler",
+            "ignite.handlers.param_scheduler.LRScheduler",
+            "ignite.contrib.handlers.LRScheduler",
+            "ignite.handlers.PiecewiseLinear",
+            "ignite.handlers.param_scheduler.PiecewiseLinear",
+            "ignite.contrib.handlers.PiecewiseLinear",
+            "ignite.handlers.CosineAnnealingScheduler",
+            "ignite.handlers.param_scheduler.CosineAnnealingScheduler",
+            "ignite.contrib.handlers.CosineAnnealingScheduler",
+            "ignite.handlers.LinearCyclicalScheduler",
+            "ignite.handlers.param_scheduler.LinearCyclicalScheduler",
+            "ignite.contrib.handlers.LinearCyclicalScheduler",
+        ),
+        kind="ignite-param-scheduler",
+        source=_SRC + "handlers/param_scheduler.py ParamScheduler.__call__ / LRScheduler / create_lr_scheduler_with_warmup",
+        proof=_PROOF + "test_param_scheduler_handlers_touch_no_gradients",
+        note=(
+            "builds a handler (engine.add_event_handler(Events.ITERATION_STARTED, handler)) that only writes "
+            "the optimizer's param_groups' lr: it never clears, backpropagates or steps, so a name bound to "
+            "one and registered on an iteration event adds nothing around the process function "
+            "(test_param_scheduler_handlers_touch_no_gradients); where it steps before the update's "
+            "optimizer see Engine.on"
+        ),
+    ),
 )
 
 METHODS = (
@@ -167,5 +196,8 @@ LIBRARY = Library(
     methods=METHODS,
     frameworks=FRAMEWORKS,
     optimizers=OPTIMIZERS,
-    kinds={"ignite-engine": "ignite.engine.Engine (also what create_supervised_trainer returns)"},
+    kinds={
+        "ignite-engine": "ignite.engine.Engine (also what create_supervised_trainer returns)",
+        "ignite-param-scheduler": "an Ignite parameter-scheduler handler (LRScheduler, PiecewiseLinear, create_lr_scheduler_with_warmup, ...)",
+    },
 )

@@ -258,6 +258,14 @@ class ClipAfterStep(LoopRule):
     rewrite is the fix when `training_step` steps one optimizer (`opt.step()` runs
     `on_before_optimizer_step` before it updates).
 
+    Likewise a clip at the top level of `training_step` of a LightningModule (also of a
+    subclass of one of the file's LightningModule classes) that defines no `optimizer_step`,
+    in a file that never names `automatic_optimization`: Lightning runs `training_step`
+    before the clear and the backward of its batch, so the clip acts on the previous batch's
+    gradients, already applied and about to be cleared (with `accumulate_grad_batches`, on a
+    window's partial sums). Reported without a fix: pass `gradient_clip_val=` to the
+    `Trainer`, or clip in `on_before_optimizer_step`.
+
     Also a clip (`torch.nn.utils.clip_grad_norm_` / `clip_grad_value_`) at the top level of a
     LightningModule's `optimizer_step(self, epoch, batch_idx, optimizer, optimizer_closure)`
     override after a top-level `optimizer.step(...)` of its optimizer parameter, in a file that
@@ -344,6 +352,11 @@ class ClipAfterStep(LoopRule):
         "`{clip}` runs in `on_train_batch_end`, which Lightning calls after the batch's optimizer step:"
         " the step used unclipped gradients; clip in `on_before_optimizer_step`"
     )
+    message_training_step = (
+        "`{clip}` runs in `training_step`, before Lightning's backward of the batch: it clips the previous"
+        " batch's gradients, already applied; pass `gradient_clip_val=` to the Trainer or clip in"
+        " `on_before_optimizer_step`"
+    )
     message_callback_hook = (
         "`{clip}` runs in the callback hook `{hook}`, which the trainer calls {when}: the step used unclipped"
         " gradients; clip in `{before}`"
@@ -381,6 +394,8 @@ class ClipAfterStep(LoopRule):
             yield from self._zero_grad_hooks(model)
         if b"on_train_batch_end" in data and b"clip_grad" in data:
             yield from self._batch_end_hooks(model, b"automatic_optimization" in data)
+        if b"training_step" in data and b"clip_grad" in data and b"automatic_optimization" not in data:
+            yield from self._training_step_clips(model)
         if (
             any("optimizer_step" in methods for methods in model.facts.methods.values())
             and b"clip_grad" in data
@@ -555,6 +570,30 @@ class ClipAfterStep(LoopRule):
                 value = stmt.value  # type: ignore[attr-defined]
                 yield Finding(self.code, self.message_batch_end_hook.format(clip=source.code(value.func)), value, fix=fix)
                 fix = None  # (one rewrite for the hook)
+
+    def _training_step_clips(self, model: ModuleModel) -> Iterator[Finding]:
+        """A finite torch clip at the top level of `training_step` of a LightningModule (or a
+        subclass of one of the file's) defining no `optimizer_step`, in a file that never names
+        `automatic_optimization`: under automatic optimization Lightning runs `training_step`
+        before the batch's clear and backward, so the clip changes no step
+        (tests/libraries/test_lightning.py::test_clip_in_an_automatic_training_step_changes_no_step).
+        Reported without a fix."""
+        from gradfix.analysis.frameworks import framework_through_file
+
+        facts = model.facts
+        source = model.source
+        for name, methods in facts.methods.items():
+            hook = methods.get("training_step")
+            cls = facts.classes.get(name)
+            if hook is None or cls is None or "optimizer_step" in methods or not isinstance(hook.node, ast.FunctionDef):
+                continue
+            entry = framework_through_file(cls, facts.classes, facts.imports.qualify)
+            if entry is None or entry.manual_switch is None or entry.hooks.get("training_step") != "training-step":
+                continue
+            for stmt in hook.node.body:
+                if self._finite_torch_clip(stmt, model):
+                    value = stmt.value  # type: ignore[attr-defined]
+                    yield Finding(self.code, self.message_training_step.format(clip=source.code(value.func)), value)
 
     _CALLBACK_WHEN = {
         "after-step": "right after the optimizer step",

@@ -46,7 +46,13 @@ class SchedulerHorizonMismatch(Rule):
     `for i in range(0, len(batches), accum):`, whose body steps the optimizer and the scheduler
     once (also through a function or method it calls, `run_window(batches[i:i + accum])`, under
     no `if`), when the horizon reads `len(batches)` with no division and no mention of the
-    chunk's size (`total_steps=epochs * len(batches)`), and
+    chunk's size (`total_steps=epochs * len(batches)`); the reverse, a horizon in optimizer
+    steps (divided by the window's count, `T_max=epochs * len(loader) // accum`, through names
+    bound once, also where the scheduler is built) whose `step()` runs on every micro-batch of
+    the batch loop, under no `if`, while the optimizer steps under the window's `if`: the
+    schedule runs out after a fraction of the training (reported on the scheduler's step; the
+    fix moves that step right after the optimizer's, under the window's `if`, when both are
+    written in the loop itself, each alone on its lines), and
     those whose length is the number of epochs (`T_max=args.epochs`), or a part of it
     (`step_size=EPOCHS // 3`, `milestones=[epochs // 2, int(0.75 * epochs)]`, `T_max=epochs -
     warmup_epochs`; not a multiple, `T_max=EPOCHS * 6`, which may count six batches an epoch), but whose `step()` runs on every batch. A `CyclicLR` with its default `step_size_up` (2000 iterations)
@@ -257,6 +263,11 @@ class SchedulerHorizonMismatch(Rule):
         "window, beside the optimizer: the schedule covers only a fraction of its curve; count the horizon in "
         "optimizer steps (divide it by the window's micro-batches)"
     )
+    micro_batch_message = (
+        "`{sched}` counts its horizon in optimizer steps (`{argument}={horizon}`) but steps on every "
+        "micro-batch while `{step}` runs once per accumulation window: the schedule runs out early; step it "
+        "beside the optimizer, under the window's `if`"
+    )
     message = batches_message
     safety = Safety.UNSAFE
 
@@ -296,6 +307,14 @@ class SchedulerHorizonMismatch(Rule):
                 if len(horizon) > 40:
                     horizon = horizon[:37] + "..."
                 message = self.timm_message.format(sched=sched, horizon=horizon)
+            elif found.stepped_per == "micro-batch":
+                assert found.horizon is not None
+                horizon = source.code(found.horizon)
+                if len(horizon) > 40:
+                    horizon = horizon[:37] + "..."
+                message = self.micro_batch_message.format(sched=sched, argument=found.argument, horizon=horizon, step=source.code(found.step.node) if found.step.node is not None else "the optimizer step")
+                yield Finding(self.code, message, found.scheduler.anchor, fix=_micro_batch_fix(found, model), related=(found.step.anchor, found.loop.node))
+                continue
             elif found.stepped_per == "window":
                 assert found.horizon is not None
                 horizon = source.code(found.horizon)
@@ -650,6 +669,23 @@ def _counts_batches(value: ast.expr, data: set[str], loader_name, product_of_len
             if key in data or loader_name.search(last_name(key)):
                 return True
     return False
+
+
+def _micro_batch_fix(found: Mismatch, model: ModuleModel) -> Fix | None:
+    """A horizon in optimizer steps stepped on every micro-batch: the scheduler's step moves
+    right after the optimizer's, under the window's `if` (both written in the loop itself,
+    each alone on its lines, the step's block no one-line block)."""
+    source = model.source
+    sched, step = found.scheduler, found.step
+    if sched.via or step.via or sched.helpers or step.helpers:
+        return None
+    statement = single_call_statement(sched, source)
+    anchor = step.statement
+    if statement is None or anchor is None or not source.alone_on_lines(statement) or not source.alone_on_lines(anchor):
+        return None
+    if source.inline_block(source.block_of(anchor) or []):
+        return None
+    return Fix([RemoveStatement(statement, keep_comments=False), InsertStatements(anchor, "after", statement_lines(source, statement))], Safety.UNSAFE)
 
 
 def _fix(found: Mismatch, model: ModuleModel) -> Fix | None:

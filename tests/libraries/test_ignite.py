@@ -515,3 +515,43 @@ def test_every_n_clip_handler_runs_after_the_windowed_step() -> None:
     plain = run(None)
     assert _tiny.same(run("handler"), plain, exact=True)
     assert not _tiny.same(run("update"), plain)
+
+
+def test_param_scheduler_handlers_touch_no_gradients() -> None:
+    """Ignite's parameter-scheduler handlers (create_lr_scheduler_with_warmup, LRScheduler,
+    PiecewiseLinear, CosineAnnealingScheduler, LinearCyclicalScheduler), each bound to a name
+    and registered on ITERATION_STARTED of an engine whose update only backpropagates, change
+    the learning rate and nothing else: the gradients add up over every batch as with no
+    handler, the weights never move."""
+    from ignite.handlers import (
+        CosineAnnealingScheduler,
+        LinearCyclicalScheduler,
+        LRScheduler,
+        PiecewiseLinear,
+        create_lr_scheduler_with_warmup,
+    )
+
+    data = _tiny.batches(5)
+    builders = (
+        lambda opt: create_lr_scheduler_with_warmup(
+            torch.optim.lr_scheduler.ExponentialLR(opt, gamma=0.9), warmup_start_value=0.01, warmup_duration=2
+        ),
+        lambda opt: LRScheduler(torch.optim.lr_scheduler.StepLR(opt, step_size=1, gamma=0.5)),
+        lambda opt: PiecewiseLinear(opt, "lr", milestones_values=[(0, 0.2), (4, 0.01)]),
+        lambda opt: CosineAnnealingScheduler(opt, "lr", start_value=0.2, end_value=0.01, cycle_size=4),
+        lambda opt: LinearCyclicalScheduler(opt, "lr", start_value=0.2, end_value=0.01, cycle_size=4),
+    )
+    plain = _tiny.linear()
+    for batch in data:
+        _tiny.mse(plain, batch).backward()
+    for build in builders:
+        model = _tiny.linear()
+        before = _tiny.weights(model)
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        trainer = Engine(lambda engine, batch: _tiny.mse(model, batch).backward())
+        handler = build(opt)
+        trainer.add_event_handler(Events.ITERATION_STARTED, handler)
+        trainer.run(data, max_epochs=1)
+        assert opt.param_groups[0]["lr"] != 0.1  # the handler ran
+        assert _tiny.same(_tiny.weights(model), before)
+        assert _tiny.same(_tiny.grads(model), _tiny.grads(plain))

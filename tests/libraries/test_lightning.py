@@ -1194,6 +1194,28 @@ def test_clip_in_the_batch_end_hook_changes_no_step() -> None:
     assert not _tiny.same(batch_end, fit(_ClippedInAHook(None), accumulate_grad_batches=2))
 
 
+class _ClippedInTheStep(_ClippedInAHook):
+    def training_step(self, batch, batch_idx):
+        torch.nn.utils.clip_grad_norm_(self.parameters(), 0.01)
+        return _tiny.mse(self.net, batch) * 50
+
+
+def test_clip_in_an_automatic_training_step_changes_no_step() -> None:
+    """Under automatic optimization Lightning runs `training_step` before the batch's clear
+    and backward: a clip there acts on the previous batch's gradients, already applied and
+    then cleared, and changes no step (GF010, reported without a fix); the same clip in
+    `on_before_optimizer_step`, or `Trainer(gradient_clip_val=...)`, clips every step."""
+    def fit(module: pl.LightningModule, **kwargs) -> list[torch.Tensor]:
+        _trainer(**kwargs).fit(module, _loader(6))
+        return _tiny.weights(module.net)
+
+    plain = fit(_ClippedInAHook(None))
+    assert _tiny.same(fit(_ClippedInTheStep(None)), plain)
+    before_step = fit(_ClippedInAHook("on_before_optimizer_step"))
+    assert not _tiny.same(before_step, plain)
+    assert _tiny.same(fit(_ClippedInAHook(None), gradient_clip_val=0.01), before_step)
+
+
 class _ClipInStepOverride(pl.LightningModule):
     def __init__(self, where: str | None) -> None:
         super().__init__()

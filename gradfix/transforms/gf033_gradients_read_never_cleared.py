@@ -131,7 +131,8 @@ class GradientsReadNeverCleared(LoopRule):
     them); otherwise the finding comes without a fix. For a module read by item (`net.layers[i].weight.grad`,
     `model[0].bias.grad`) the clear is the container's own `net.layers.zero_grad()` only when the file shows it
     is a module (every binding of it, or of an attribute of its name, an `nn.ModuleList`, `nn.Sequential` or
-    `nn.ModuleDict`, or the file calls a module's method on it such as `net.layers.parameters()`); when every
+    `nn.ModuleDict`, every annotation of its name a module, `model: nn.Module` of a dataclass, or the file
+    calls a module's method on it such as `net.layers.parameters()`); when every
     binding is a list or tuple it is a loop clearing each member (`for member in net.layers:
     member.zero_grad()`; over `.values()` for a dict), since a plain list has no `zero_grad()` and the fix
     would raise; when the file does not say, the finding comes without a fix. A read
@@ -604,7 +605,7 @@ def _container_clear(container: str, model: ModuleModel, first: ast.stmt) -> str
         if len(kinds) != 1:
             return None
         (kind,) = kinds
-    elif kinds == {"module"} or any(f"{container}.{method}(" in model.source.text for method in _MODULE_METHODS):
+    elif kinds == {"module"} or _annotated_a_module(container, model) or any(f"{container}.{method}(" in model.source.text for method in _MODULE_METHODS):
         return f"{container}.zero_grad()"  # (a list has none of these methods: the file's own call would raise)
     else:
         return None
@@ -613,6 +614,20 @@ def _container_clear(container: str, model: ModuleModel, first: ast.stmt) -> str
         return None
     members = f"{container}.values()" if kind == "dict" else container
     return f"for {name} in {members}:\n{model.source.unit_at(first)}{name}.zero_grad()"
+
+
+def _annotated_a_module(container: str, model: ModuleModel) -> bool:
+    """The file annotates the container's name as a module and as nothing else (`model:
+    nn.Module` of a dataclass for `self.model`, `def probe(net: nn.Sequential, ...)` for `net`)."""
+    name = container.rpartition(".")[2]
+    kinds = set()
+    for node in model.source.of_type(ast.AnnAssign):
+        target = node.target  # type: ignore[attr-defined]
+        if (target.attr if target.__class__ is ast.Attribute else getattr(target, "id", None)) == name:
+            kinds.add(dotted(node.annotation))  # type: ignore[attr-defined]
+    if "." not in container:
+        kinds.update(dotted(a.annotation) for a in model.source.of_type(ast.arg) if a.arg == name and a.annotation is not None)  # type: ignore[attr-defined]
+    return bool(kinds) and all(kind is not None and kind.rsplit(".", 1)[-1] in ("Module", *_MODULE_CONTAINERS) for kind in kinds)
 
 
 def _named_in(name: str, model: ModuleModel) -> bool:

@@ -37,7 +37,8 @@ def test_unsafe_fix_clears_the_read_module_first(path: Path) -> None:
     [finding] = [d for d in result.diagnostics if d.code == "GF033"]
     if "'s members" in finding.message:  # a plain list or tuple of modules: each member cleared
         module = finding.message.split("the gradients of `", 1)[1].split("`", 1)[0]
-        clear = f"for member in {module}:\n    member.zero_grad()"
+        members = f"{module}.values()" if "_plain_dict_" in path.name else module  # (a dict's members are its values)
+        clear = f"for member in {members}:\n    member.zero_grad()"
     else:
         module = finding.message.split("reads `", 1)[1].split("`", 1)[0]
         clear = f"{module}.zero_grad()"

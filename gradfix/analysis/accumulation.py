@@ -737,16 +737,57 @@ def _told_windows(model: ModuleModel, cache: str, cleared: bool) -> list[Accumul
     under `cache` (none in a module whose bytes never say `need_update`)."""
     found = getattr(model, cache, None)
     if found is None:
-        if b"need_update" not in model.source.data:
+        told = b"need_update" in model.source.data
+        # (a cleared window may also be told through a helper's flag, MAE's `update_grad=`: only
+        # loops whose steps run in a helper the loop calls, under a branch there, are candidates)
+        candidates = [loop for loop in model.loops if told or cleared and _steps_in_a_helper(loop)]
+        if not candidates:
             found = []
         else:
             recognised = {id(acc.loop) for acc in accumulations(model)}
             found = [
-                acc for loop in model.loops
+                acc for loop in candidates
                 if id(loop) not in recognised and (acc := _told_window(loop, model, cleared=cleared)) is not None
             ]  # fmt: skip
         setattr(model, cache, found)
     return found
+
+
+def _steps_in_a_helper(loop: TrainingLoop) -> bool:
+    """A step of the loop runs in a helper it calls, under a branch there."""
+    return any(e.kind is EventKind.STEP and len(e.via) == 1 and e.branches for e in loop.events)
+
+
+def _helper_flag(steps: list[GradEvent], backward: GradEvent, loop: TrainingLoop) -> str | None:
+    """The parameter of the helper every step runs under (`if update_grad:` in MAE's
+    `NativeScalerWithGradNormCount.__call__(self, loss, optimizer, ..., update_grad=True)`), its
+    backward under no branch there, the helper never binding the parameter again; None otherwise."""
+    call = backward.via[0]
+    if len(backward.via) != 1 or backward.branches_within(loop.node) or any(len(s.via) != 1 or s.via[0] is not call for s in steps):
+        return None
+    definition = backward.helpers[-1] if backward.helpers else None
+    if not isinstance(definition, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return None
+    flags = set()
+    for step in steps:
+        if not step.helpers or step.helpers[-1] is not definition:
+            return None
+        branches = step.branches_within(loop.node)
+        if len(branches) != 1 or branches[0].kind != "if" or not isinstance(branches[0].node, ast.If):
+            return None
+        test = branches[0].node.test
+        if not isinstance(test, ast.Name):
+            return None
+        flags.add(test.id)
+    if len(flags) != 1:
+        return None
+    (flag,) = flags
+    arguments = definition.args
+    if flag not in {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)}:
+        return None
+    if any(isinstance(n, ast.Name) and n.id == flag and not isinstance(n.ctx, ast.Load) for n in ast_walk(definition)):
+        return None  # (bound again in the helper: not the caller's test)
+    return flag
 
 
 def _told_window(loop: TrainingLoop, model: ModuleModel, cleared: bool = False) -> Accumulation | None:
@@ -764,7 +805,13 @@ def _told_window(loop: TrainingLoop, model: ModuleModel, cleared: bool = False) 
         return None
     backward = backwards[0]
     call = backward.node
-    if not isinstance(call, ast.Call) or any(s.node is not call for s in steps) or backward.engine or backward.via:
+    keyword_name: str | None = "need_update"
+    if backward.via and cleared and not backward.engine:
+        keyword_name = _helper_flag(steps, backward, loop)  # MAE's `loss_scaler(..., update_grad=(i + 1) % N == 0)`
+        if keyword_name is None:
+            return None
+        call = backward.via[0]
+    elif not isinstance(call, ast.Call) or any(s.node is not call for s in steps) or backward.engine or backward.via:
         return None
     if any(library_accumulation(e) is not None for e in events):
         return None
@@ -773,8 +820,8 @@ def _told_window(loop: TrainingLoop, model: ModuleModel, cleared: bool = False) 
     statement = backward.path[-1]
     if cleared != any(e.kind is EventKind.CLEAR and not e.branches_within(loop.node) for e in events):
         return None  # a clear on every micro-batch: no window accumulates (GF011's business)
-    told = [k.value for k in call.keywords if k.arg == "need_update"]
-    if len(told) != 1 or any(k.arg is None for k in call.keywords):
+    told = [k.value for k in call.keywords if k.arg == keyword_name]  # type: ignore[attr-defined]
+    if len(told) != 1 or any(k.arg is None for k in call.keywords):  # type: ignore[attr-defined]
         return None
     source = model.source
     holder: ast.AST

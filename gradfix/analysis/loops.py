@@ -1857,9 +1857,11 @@ class _Walker:
     def generator_halves(self, expr: ast.AST, ctx: _Context) -> tuple[FunctionInfo, list[ast.stmt], list[ast.stmt]] | None:
         """`with accumulating(opt, i, every):` over a generator function of the project decorated
         with `contextlib.contextmanager` whose one `yield` is a statement of its own body (not in a
-        loop, `try`, branch or `with`): the generator, its statements before the `yield` (run at
-        the `with`'s entry) and those after it (run at its exit). None otherwise (the call is then
-        read as any helper's)."""
+        loop, `try`, branch or `with`), or of the body of a `try` of its body that has a `finally`
+        and no handler or `else`: the generator, its statements before the `yield` (run at
+        the `with`'s entry) and those after it (run at its exit; the `finally` body after the
+        rest of the `try`'s). None otherwise, also for several yields or one in a branch (the
+        call is then read as any helper's)."""
         if expr.__class__ is not ast.Call or expr.func.__class__ is not ast.Name:  # type: ignore[attr-defined]
             return None
         facts = ctx.facts or self.facts
@@ -1876,10 +1878,21 @@ class _Walker:
         if not any(imports.qualify(dotted(d)) == "contextlib.contextmanager" for d in helper.node.decorator_list):
             return None
         body = helper.node.body
-        at = [i for i, s in enumerate(body) if s.__class__ is ast.Expr and s.value.__class__ is ast.Yield]  # type: ignore[attr-defined]
-        if len(at) != 1 or sum(1 for n in ast_walk(helper.node) if n.__class__ in (ast.Yield, ast.YieldFrom)) != 1:
+        if sum(1 for n in ast_walk(helper.node) if n.__class__ in (ast.Yield, ast.YieldFrom)) != 1:
             return None
-        return helper, body[: at[0]], body[at[0] + 1 :]
+        at = [i for i, s in enumerate(body) if s.__class__ is ast.Expr and s.value.__class__ is ast.Yield]  # type: ignore[attr-defined]
+        if len(at) == 1:
+            return helper, body[: at[0]], body[at[0] + 1 :]
+        # `try: ... yield ... finally: ...` (no handler, no `else`): on a `with` block that ends
+        # normally the rest of the `try` body, then the `finally` body, run at the exit
+        tries = [i for i, s in enumerate(body) if s.__class__ is ast.Try and not s.handlers and not s.orelse and s.finalbody]  # type: ignore[attr-defined]
+        for i in tries:
+            inner = body[i].body  # type: ignore[attr-defined]
+            found = [j for j, s in enumerate(inner) if s.__class__ is ast.Expr and s.value.__class__ is ast.Yield]  # type: ignore[attr-defined]
+            if len(found) == 1:
+                j = found[0]
+                return helper, [*body[:i], *inner[:j]], [*inner[j + 1 :], *body[i].finalbody, *body[i + 1 :]]  # type: ignore[attr-defined]
+        return None
 
     def function(self, node: ast.FunctionDef | ast.AsyncFunctionDef, ctx: _Context) -> None:
         # a function body is analysed on its own: loops around the definition do not run it

@@ -148,7 +148,10 @@ class UnscaledAccumulation(AccumulationRule):
     `logger.info(...)`, `bar.set_postfix(...)`, an f-string or a formatted string literal,
     `"step_{}_loss_{}".format(i, avg)` or `"%.4f" % avg`, or a number read off the loss, `running += loss.item() / N`:
     a logged window average; a name bound from N by arithmetic, `denominator = windows * N`, is a
-    use of N where it is read, none when only such logging reads it), when the loss comes
+    use of N where it is read, none when only such logging reads it; nor is N handed to the helper
+    that tests the window under the parameter's own name and read there only in the window's
+    test, `boundary(opt, count, k)` into `def boundary(opt, count, k): if count % k == 0: ...`,
+    also a `@contextmanager` one), when the loss comes
     from a helper (of this module, or imported from one of the project) that mentions N or
     divides (not by a literal that is no whole number, an InfoNCE temperature `logits / 0.07`, nor by a tensor's sum, a masked mean's `/ mask.sum()` or `/ torch.sum(mask, 1)`), or from a method of `self` that does (`self.loss(x, y)`: the class's own, a base's
     of the module or of another module of the project, or the override of any subclass of the
@@ -2011,6 +2014,34 @@ def _given_n(call: ast.Call, n_text: str, model: ModuleModel) -> bool:
     return False
 
 
+def _handed_to_the_window(acc: Accumulation, word: str) -> ast.expr | None:
+    """The argument `word` (`k`) of the call into the helper that tests the window
+    (`boundary(opt, count, k)` into `def boundary(opt, count, k): if count % k == 0: ...`),
+    handed to the parameter of the same name, which the helper reads only in the window's
+    test: the loop hands N to the window, it scales nothing. None otherwise."""
+    step = acc.steps[0]
+    call, helper = step.via[0], step.helpers[0] if step.helpers else None
+    if not isinstance(helper, FUNCTIONS) or not isinstance(acc.node, ast.If) or not any(n is acc.node for n in ast_walk(helper)):
+        return None
+    args = helper.args
+    positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+    if word not in positional and word not in {a.arg for a in args.kwonlyargs}:
+        return None
+    if positional and positional[0] in ("self", "cls") and isinstance(call.func, ast.Attribute):
+        positional = positional[1:]
+    passed = next((k.value for k in call.keywords if k.arg == word), None)
+    if passed is None and word in positional:
+        index = positional.index(word)
+        if index < len(call.args) and not any(isinstance(a, ast.Starred) for a in call.args[: index + 1]):
+            passed = call.args[index]
+    if not isinstance(passed, ast.Name) or passed.id != word:
+        return None
+    in_test = {id(n) for n in ast_walk(acc.node.test)}
+    if any(isinstance(n, ast.Name) and n.id == word and id(n) not in in_test for n in ast_walk(helper) if n.__class__ is ast.Name):
+        return None  # the helper reads (or binds) N elsewhere too: it may scale with it
+    return passed
+
+
 def _mentions_n_elsewhere(
     acc: Accumulation, n_text: str, source: Source, divided: ast.expr | None = None, dead: frozenset[int] = frozenset()
 ) -> bool:
@@ -2027,11 +2058,14 @@ def _mentions_n_elsewhere(
     # `if args.accum > 1:` around the window (a mode guard: a test the whole loop reads the
     # same): its test says whether the loop accumulates, it scales nothing
     guards = {id(b.node) for b in acc.steps[0].branches_within(acc.loop.node)[: acc.guards]} if acc.guards else set()
+    handed = _handed_to_the_window(acc, word) if acc.steps[0].via else None
     stack: list[ast.AST] = list(acc.loop.node.body)
     while stack:
         node = stack.pop()
         if (node is skip and not isinstance(node, ast.If)) or node is divided or node is acc.periodic.wraps or id(node) in dead:
             continue  # (`c = (c + 1) % N`: the window's counter)
+        if node is handed:
+            continue  # `boundary(opt, count, k)` into `def boundary(opt, count, k)`: N handed to the window's own test
         if id(node) in derived:
             continue  # `denominator = acm * N`: judged where the name is read
         if isinstance(node, ast.Expr) and _logs(node.value):

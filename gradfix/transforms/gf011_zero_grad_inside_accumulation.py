@@ -47,7 +47,11 @@ class ZeroGradInsideAccumulation(Rule):
     `if is_train:` of a function that runs both training and evaluation epochs, or
     `if torch.is_grad_enabled():` in a loop that never calls `set_grad_enabled`; or timm's loss
     scaler told when to step, `loss_scaler(loss, opt, need_update=(i + 1) % N == 0)`, see GF005,
-    with the optimizer cleared on every micro-batch before or after the call). Also finds `model.zero_grad()` inside
+    or a scaler of the project told through its own flag, MAE's `loss_scaler(loss, opt,
+    parameters=..., update_grad=(i + 1) % N == 0)` (or `update_grad=flag`) into a `__call__` that
+    backpropagates always and steps only under `if update_grad:`, its class in the file or
+    imported from another module of the project, with the optimizer cleared on every
+    micro-batch before or after the call). Also finds `model.zero_grad()` inside
     `with accelerator.accumulate(model):`, and a clear of the Trainer's model or optimizer
     (`self.optimizer.zero_grad()`, `model.zero_grad()` of its `model` parameter,
     `self.model.zero_grad()`) in an HF `Trainer` subclass's `training_step` override, which the
@@ -394,7 +398,8 @@ class ZeroGradInsideAccumulation(Rule):
     def _message(self, acc: Accumulation, clear: str, target: str, model: ModuleModel) -> str:
         source = model.source
         if acc.told:
-            call = source.code(acc.steps[0].node).split("(", 1)[0]
+            step = acc.steps[0]
+            call = source.code(step.via[0] if step.via else step.node).split("(", 1)[0]  # (MAE's scaler steps in its `__call__`)
             return self.told_message.format(clear=clear, scaler=call, opt=target, test=source.code(acc.periodic.comparison))
         if not acc.by_one:
             return self.counted_message.format(clear=clear, opt=target, test=source.code(acc.periodic.comparison))

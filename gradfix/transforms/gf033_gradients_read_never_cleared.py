@@ -3,7 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 
 from gradfix.analysis.accumulation import loop_invariant
-from gradfix.analysis.assignments import assigned_values
+from gradfix.analysis.assignments import assigned_values, assignment_statements
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import dotted, keyword, root_name
@@ -128,7 +128,14 @@ class GradientsReadNeverCleared(LoopRule):
     the member loop), and no backward or read runs in a helper called from a comprehension of
     the loop's body (`LOSSES.extend([step(i, b) for i, b in enumerate(loader)])` in an epoch
     loop runs many backward passes per iteration: a clear at its start would not come between
-    them); otherwise the finding comes without a fix. A read
+    them); otherwise the finding comes without a fix. For a module read by item (`net.layers[i].weight.grad`,
+    `model[0].bias.grad`) the clear is the container's own `net.layers.zero_grad()` only when the file shows it
+    is a module (every binding of it, or of an attribute of its name, an `nn.ModuleList`, `nn.Sequential` or
+    `nn.ModuleDict`, every annotation of its name a module, `model: nn.Module` of a dataclass, or the file
+    calls a module's method on it such as `net.layers.parameters()`); when every
+    binding is a list or tuple it is a loop clearing each member (`for member in net.layers:
+    member.zero_grad()`; over `.values()` for a dict), since a plain list has no `zero_grad()` and the fix
+    would raise; when the file does not say, the finding comes without a fix. A read
     through `(module, name)` pairs comes without a fix too: those tensors need not be the
     module's parameters (SWAG's diagonal Laplace samples them into buffers), and
     `zero_grad()` clears parameters only.
@@ -161,6 +168,11 @@ class GradientsReadNeverCleared(LoopRule):
         "`{read}` reads gradients of `{module}`'s tensors after every backward of this loop, but nothing clears them:"
         " backward adds into `.grad`, so each read is the sum of all the gradients so far; clear each one after its read"
         " (`.grad = None`; `zero_grad()` clears registered parameters only)"
+    )
+    items_message = (
+        "`{read}` reads the gradients of `{module}`'s members after every backward of this loop, but nothing clears them:"
+        " backward adds into `.grad`, so each read is the sum of all the gradients so far; clear each member's at the start"
+        " of each iteration (`zero_grad()` on each; `{module}` need not be a module with a `zero_grad()` of its own)"
     )
     safety = Safety.UNSAFE
 
@@ -197,6 +209,7 @@ class GradientsReadNeverCleared(LoopRule):
         owners = _parameter_names(node, model)
         bound = _bound_in(node) - _members_kept_around(loop)
         kept: list[tuple[ast.AST, str, bool]] = []
+        indexed: set[str] = set()  # modules read as containers, through an item (`net.layers[i].weight.grad`)
         followed = {id(e.via[0]) for e in events if e.via}
         read_elsewhere: set[int] = set()  # reads in a helper of another file, proven to grow what the loop keeps
         for event in reads:
@@ -208,6 +221,8 @@ class GradientsReadNeverCleared(LoopRule):
                 if module is not None:
                     kept.append((event.path[-1], module, True))
                     read_elsewhere.add(id(event))
+                    if _through_item(attribute):
+                        indexed.add(module)
                 continue
             if isinstance(attribute.value, ast.Call):
                 module = _owner_of(attribute, event.path, model)
@@ -215,8 +230,12 @@ class GradientsReadNeverCleared(LoopRule):
                 module = _owner_of(attribute, event.path, model)
             elif isinstance(attribute.value, ast.Attribute) and attribute.value.attr in _PARAMETER_ATTRIBUTES:
                 module = _weight_owner(attribute.value.value)
+                item = _through_item(attribute)
                 if module is not None and module in bound:
+                    item = _picks_an_item(node, module)
                     module = _picked_in_the_loop(node, module)  # `layer = net.layers[i]` ... `layer.weight.grad`
+                if item and module is not None:
+                    indexed.add(module)
             else:
                 module = None
             if module is None:
@@ -243,18 +262,23 @@ class GradientsReadNeverCleared(LoopRule):
         text = model.source.text
         module = next((written for written in quotings(module) if written in text), module)  # `parts['model']` as written
         fix = None
+        clear: str | None = f"{module}.zero_grad()"
+        if kept[0][1] in indexed:
+            clear = _container_clear(module, model, loop.body[0])
         if (
-            len(modules) == 1
+            clear is not None
+            and len(modules) == 1
             and all(of_parameters for _, _, of_parameters in kept)
             and not any(e.foreign for e in events if e.kind is EventKind.BACKWARD)
             and not any(e.foreign and id(e) not in read_elsewhere for e in reads)
             and not model.source.inline_block(node.body)
             and not _called_per_item(events, node)
         ):
-            fix = Fix([iteration_start(loop, new_statement(f"{module}.zero_grad()", model))], safety=Safety.UNSAFE)
+            fix = Fix([iteration_start(loop, new_statement(clear, model))], safety=Safety.UNSAFE)
+        message = self.message if clear == f"{module}.zero_grad()" else self.items_message
         yield Finding(
             self.code,
-            (self.message if kept[0][2] else self.pairs_message).format(read=model.source.code(statement).split("\n")[0][:80], module=module),
+            (message if kept[0][2] else self.pairs_message).format(read=model.source.code(statement).split("\n")[0][:80], module=module),
             statement,
             fix,
             related=(node,),
@@ -545,6 +569,104 @@ def _picked_in_the_loop(loop: ast.AST, name: str) -> str | None:
     if owner is None or owner.split(".")[0].split("[")[0] == name:
         return None
     return owner
+
+
+def _through_item(attribute: ast.Attribute) -> bool:
+    """A read by attribute reaching its module through an item (`net.layers[i].weight.grad`,
+    `model[0].bias.grad`): `_weight_owner` then names the container, not the module."""
+    holder = attribute.value
+    return holder.__class__ is ast.Attribute and holder.attr in _PARAMETER_ATTRIBUTES and holder.value.__class__ is ast.Subscript  # type: ignore[attr-defined]
+
+
+def _picks_an_item(loop: ast.AST, name: str) -> bool:
+    """The loop binds `name` to an item of a container (`layer = net.layers[i]`)."""
+    return any(
+        isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+        and node.targets[0].id == name and isinstance(node.value, ast.Subscript)
+        for node in ast_walk(loop)
+    )
+
+
+# containers that are modules themselves (their `zero_grad()` clears every member)
+_MODULE_CONTAINERS = ("ModuleList", "Sequential", "ModuleDict")
+# methods only a module has: the file calling one on the container proves it is a module
+_MODULE_METHODS = ("parameters", "named_parameters", "zero_grad", "modules", "children", "state_dict", "train", "eval")
+
+
+def _container_clear(container: str, model: ModuleModel, first: ast.stmt) -> str | None:
+    """The clear of every module of a container the loop reads by item (`net.layers` of
+    `net.layers[i].weight.grad`): `net.layers.zero_grad()` when the container is provably a
+    module (every binding of it in the file an `nn.ModuleList`, `nn.Sequential` or
+    `nn.ModuleDict`, or the file calls a module's method on it), a loop over its members when
+    it is provably a list or tuple (over its values for a dict), None when the file does not
+    say (a plain list has no `zero_grad`: the fix would raise)."""
+    kinds = {_container_kind(value) for value in _container_values(container, model)}
+    if kinds & {"list", "dict"}:
+        if len(kinds) != 1:
+            return None
+        (kind,) = kinds
+    elif kinds == {"module"} or _annotated_a_module(container, model) or any(f"{container}.{method}(" in model.source.text for method in _MODULE_METHODS):
+        return f"{container}.zero_grad()"  # (a list has none of these methods: the file's own call would raise)
+    else:
+        return None
+    name = next((n for n in ("member", "submodule", "part") if not _named_in(n, model)), None)
+    if name is None:
+        return None
+    members = f"{container}.values()" if kind == "dict" else container
+    return f"for {name} in {members}:\n{model.source.unit_at(first)}{name}.zero_grad()"
+
+
+def _annotated_a_module(container: str, model: ModuleModel) -> bool:
+    """The file annotates the container's name as a module and as nothing else (`model:
+    nn.Module` of a dataclass for `self.model`, `def probe(net: nn.Sequential, ...)` for `net`)."""
+    name = container.rpartition(".")[2]
+    kinds = set()
+    for node in model.source.of_type(ast.AnnAssign):
+        target = node.target  # type: ignore[attr-defined]
+        if (target.attr if target.__class__ is ast.Attribute else getattr(target, "id", None)) == name:
+            kinds.add(dotted(node.annotation))  # type: ignore[attr-defined]
+    if "." not in container:
+        kinds.update(dotted(a.annotation) for a in model.source.of_type(ast.arg) if a.arg == name and a.annotation is not None)  # type: ignore[attr-defined]
+    return bool(kinds) and all(kind is not None and kind.rsplit(".", 1)[-1] in ("Module", *_MODULE_CONTAINERS) for kind in kinds)
+
+
+def _named_in(name: str, model: ModuleModel) -> bool:
+    """`name` is a name or parameter anywhere in the file (a loop variable of the fix would clobber it)."""
+    return name.encode() in model.source.data and any(
+        isinstance(node, ast.Name) and node.id == name or isinstance(node, ast.arg) and node.arg == name for node in ast_walk(model.source.tree)
+    )
+
+
+def _container_values(container: str, model: ModuleModel) -> list[ast.expr]:
+    """Every value the file binds `container` to (`layers = [...]`), or for an attribute
+    (`net.layers`) every value it binds an attribute of that name to (`self.layers = ...`)."""
+    _, dot, attr = container.rpartition(".")
+    if not dot:
+        return assigned_values(model, container)
+    values: list[ast.expr] = []
+    for statement in assignment_statements(model):
+        targets = statement.targets if statement.__class__ is ast.Assign else [statement.target]  # type: ignore[attr-defined]
+        if any(target.__class__ is ast.Attribute and target.attr == attr for target in targets):  # type: ignore[attr-defined]
+            values.append(statement.value)  # type: ignore[attr-defined]
+    return values
+
+
+def _container_kind(value: ast.expr) -> str:
+    """"module", "list" (a list or tuple), "dict" or "other" for a value bound to a container."""
+    if isinstance(value, (ast.List, ast.ListComp, ast.Tuple)):
+        return "list"
+    if isinstance(value, (ast.Dict, ast.DictComp)):
+        return "dict"
+    if isinstance(value, ast.Call):
+        called = dotted(value.func) or ""
+        last = called.rsplit(".", 1)[-1]
+        if last in _MODULE_CONTAINERS:
+            return "module"
+        if called in ("list", "tuple"):
+            return "list"
+        if called == "dict":
+            return "dict"
+    return "other"
 
 
 def _plain_index(index: ast.expr) -> bool:

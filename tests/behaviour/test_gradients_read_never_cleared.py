@@ -475,3 +475,43 @@ def test_weight_read_by_attribute_rewritten_like_the_hand_fix() -> None:
     assert _same(_run(rewritten), _run(dropped))
     assert not _same(_run(rewritten), _run(buggy))
     assert _fixed(buggy, unsafe=False) == buggy
+
+
+_PLAIN_LIST = """
+class Tower(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.stages = [torch.nn.Linear(4, 4), torch.nn.Linear(4, 4)]  # a plain list: no `zero_grad()`
+
+    def forward(self, x):
+        for stage in self.stages:
+            x = torch.tanh(stage(x))
+        return x
+
+
+def stage_means(tower, loader):
+    means = []
+    for x, y in loader:
+        F.mse_loss(tower(x), x).backward()
+        for k in range(2):
+            means.append(tower.stages[k].weight.grad.abs().mean())
+{after_read}    return means
+
+
+result = stage_means(Tower(), loader)
+"""
+
+
+def test_members_of_a_plain_list_read_by_item_cleared_one_by_one() -> None:
+    buggy = _HEAD + _PLAIN_LIST.replace("{after_read}", "")
+    rewritten = _fixed(buggy)
+    assert "        for member in tower.stages:\n            member.zero_grad()\n        F.mse_loss" in rewritten
+    cleared_after_each_read = _HEAD + _PLAIN_LIST.replace("{after_read}", "            tower.stages[k].weight.grad = None\n")
+    assert _same(_run(rewritten), _run(cleared_after_each_read))
+    assert not _same(_run(buggy), _run(cleared_after_each_read))
+    try:  # the container's own clear, which the fix does not write, raises on a plain list
+        _run(_clear_first(buggy, "    for x, y in loader:", "tower.stages"))
+    except AttributeError as error:
+        assert "zero_grad" in str(error)
+    else:
+        raise AssertionError("a plain list has no zero_grad()")

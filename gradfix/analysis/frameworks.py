@@ -190,6 +190,27 @@ def framework_through_file(node: ast.ClassDef, classes, qualify) -> FrameworkCla
     return entry
 
 
+def file_ancestors(node: ast.ClassDef, classes) -> list[ast.ClassDef]:  # type: ignore[no-untyped-def]
+    """The base classes of the same file a class derives from (its first such base at each
+    level), nearest first, three levels up at most."""
+    chain = [node]
+    while len(chain) < 4:
+        parent = next((c for c in (classes.get(dotted(b) or "") for b in chain[-1].bases) if c is not None and c not in chain), None)
+        if parent is None:
+            break
+        chain.append(parent)
+    return chain[1:]
+
+
+def lightning_callback_through_file(node: ast.ClassDef, classes, qualify) -> bool:  # type: ignore[no-untyped-def]
+    """Whether a class derives from Lightning's `Callback` (`LIGHTNING_CALLBACKS`), also through
+    base classes of the same file (`class Clip(Base)` with `class Base(pl.Callback)`), three
+    levels up at most: Lightning calls an inherited class's hooks as it calls its base's."""
+    return any(
+        qualify(dotted(base) or "") in LIGHTNING_CALLBACKS for current in (node, *file_ancestors(node, classes)) for base in current.bases
+    )
+
+
 def callback_hooks(role: str) -> tuple[str, ...]:
     """The hook names that have `role` in some callback table (`"after-step"`: transformers'
     `on_optimizer_step`): what a rule looks up in a class's methods before asking its bases."""
@@ -287,21 +308,11 @@ def _clear_scope(cls: ast.ClassDef, facts) -> list[ast.ClassDef]:  # type: ignor
     and every class that is no framework class (a callback's `on_before_zero_grad`, a helper).
     Another LightningModule of the file, unrelated, neither clears for it nor makes it manual."""
     classes, qualify = facts.classes, facts.imports.qualify
-
-    def chain(node: ast.ClassDef) -> list[ast.ClassDef]:
-        found = [node]
-        while len(found) < 4:
-            parent = next((c for c in (classes.get(dotted(b) or "") for b in found[-1].bases) if c is not None and c not in found), None)
-            if parent is None:
-                break
-            found.append(parent)
-        return found
-
-    lineage = chain(cls)
+    lineage = [cls, *file_ancestors(cls, classes)]
     return [
         other
         for other in classes.values()
-        if other in lineage or cls in chain(other) or framework_through_file(other, classes, qualify) is None
+        if other in lineage or cls in file_ancestors(other, classes) or framework_through_file(other, classes, qualify) is None
     ]
 
 

@@ -747,6 +747,16 @@ class _FactCollector:
                 if classify_constructor(name) == "optimizer":
                     first = positional(arg)
                     source = ObjectInfo("", "optimizer", name, first[0] if first else None, True)
+            if source is None and library == "fabric" and (method == "setup_optimizers" or (method == "setup" and arg is not args[0])):
+                # `model, opt = fabric.setup(model, opt)` of an `opt` handed in, `fabric` a name the
+                # file binds to a Fabric, or so named in a file importing Fabric: Fabric.setup(module,
+                # *optimizers) hands back each optimizer wrapped
+                # (tests/libraries/test_lightning.py::test_fabric_setup_returns_module_and_optimizers)
+                if not isinstance(arg, ast.Starred) and isinstance(element, ast.Name) and (
+                    recv_info is not None or any(v.startswith(("lightning", "lightning_fabric")) and v.endswith(".Fabric") for v in self.facts.imports.aliases.values())
+                ):
+                    self._record(element.id, "optimizer", None, None, False, library="fabric-optimizer")
+                continue
             if source is None:
                 continue
             refined = source.library

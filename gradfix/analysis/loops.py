@@ -514,14 +514,18 @@ def _optimizer_wrappers(facts: ModuleFacts) -> frozenset[str]:
         # a class imported by name given the optimizer in another place, which the facts walk
         # does not take for a scheduler (`NoamOpt(512, 1, 4000, Adam(model.parameters()))`,
         # `Wrapper(d_model, optimizer=opt)`)
-        aliases = facts.imports.aliases
-        for stmt in facts.source.of_type(ast.Assign):
+        # (only classes imported by name from outside the libraries: `from optim import NoamOpt`)
+        classes = {
+            local for local, qualified in facts.imports.aliases.items()
+            if local[:1].isupper() and qualified.lstrip(".").split(".", 1)[0] not in LIBRARY_ROOTS
+        }  # fmt: skip
+        for stmt in facts.source.of_type(ast.Assign) if classes else ():
             value = stmt.value  # type: ignore[attr-defined]
-            if value.__class__ is not ast.Call or not (value.args[1:] or value.keywords):
+            if value.__class__ is not ast.Call or value.func.__class__ is not ast.Name or value.func.id not in classes:  # type: ignore[attr-defined]
                 continue
-            callee = dotted(value.func)
-            if not callee or callee.split(".", 1)[0] not in aliases or not callee.rsplit(".", 1)[-1][:1].isupper():
+            if not (value.args[1:] or value.keywords):
                 continue
+            callee = value.func.id  # type: ignore[attr-defined]
             qualified = facts.imports.qualify(callee) or callee
             if qualified not in names and any(_an_optimizer_built(arg, facts) for arg in (*value.args[1:], *(k.value for k in value.keywords))):
                 names.add(qualified)

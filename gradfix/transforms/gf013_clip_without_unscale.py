@@ -602,7 +602,9 @@ def _scaled_into(name: str, event: GradEvent, model: ModuleModel) -> ast.expr | 
         return None
     # (a loop of the module's top level: the one binding in the whole file, functions included)
     stores, found = 0, None
-    for node in ast_walk(function):
+    # (the whole file from the source's node index at the top level: no second walk of it)
+    nodes = [*source.of_type(ast.Name), *source.of_type(ast.Assign)] if isinstance(function, ast.Module) else ast_walk(function)
+    for node in nodes:
         if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
             stores += 1
         elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name:

@@ -179,6 +179,8 @@ class ModuleFacts:
     # leaves unread (no word of training) whose text says `param`: where GF035 looks for a
     # name bound to a one-shot iterator of parameters, with no walk over assignments of its own
     one_shot: list[tuple[ast.expr, ast.expr]] = field(default_factory=list)
+    # `x = Name(a, b, ...)` of a capitalized name no table knows, given more than one argument
+    class_calls: list[ast.Call] = field(default_factory=list)
     unread_param: list[ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=list)
 
     def release(self) -> None:
@@ -606,6 +608,8 @@ class _FactCollector:
         if kind is None:
             if called in _ONE_SHOT_CALLS or method in _ONE_SHOT_METHODS:
                 self.facts.one_shot.append((target, value))  # (GF035's candidates)
+            elif value.func.__class__ is ast.Name and value.func.id[:1].isupper() and (value.args[1:] or value.keywords):  # type: ignore[attr-defined]
+                self.facts.class_calls.append(value)  # (`NoamOpt(512, 1, 4000, adam)`: `_optimizer_wrappers`)
             return
         args = positional(value)
         params = args[0] if args else None

@@ -519,11 +519,8 @@ def _optimizer_wrappers(facts: ModuleFacts) -> frozenset[str]:
             local for local, qualified in facts.imports.aliases.items()
             if local[:1].isupper() and qualified.lstrip(".").split(".", 1)[0] not in LIBRARY_ROOTS
         }  # fmt: skip
-        for stmt in facts.source.of_type(ast.Assign) if classes else ():
-            value = stmt.value  # type: ignore[attr-defined]
-            if value.__class__ is not ast.Call or value.func.__class__ is not ast.Name or value.func.id not in classes:  # type: ignore[attr-defined]
-                continue
-            if not (value.args[1:] or value.keywords):
+        for value in facts.class_calls if classes else ():  # (the facts walk's: no look at every statement)
+            if value.func.id not in classes:  # type: ignore[attr-defined]
                 continue
             callee = value.func.id  # type: ignore[attr-defined]
             qualified = facts.imports.qualify(callee) or callee

@@ -183,6 +183,8 @@ class ModuleFacts:
     # leaves unread (no word of training) whose text says `param`: where GF035 looks for a
     # name bound to a one-shot iterator of parameters, with no walk over assignments of its own
     one_shot: list[tuple[ast.expr, ast.expr]] = field(default_factory=list)
+    # `x = Name(a, b, ...)` of a capitalized name no table knows, given more than one argument
+    class_calls: list[ast.Call] = field(default_factory=list)
     unread_param: list[ast.FunctionDef | ast.AsyncFunctionDef] = field(default_factory=list)
 
     def release(self) -> None:
@@ -677,6 +679,8 @@ class _FactCollector:
         if kind is None:
             if called in _ONE_SHOT_CALLS or method in _ONE_SHOT_METHODS:
                 self.facts.one_shot.append((target, value))  # (GF035's candidates)
+            elif value.func.__class__ is ast.Name and value.func.id[:1].isupper() and (value.args[1:] or value.keywords):  # type: ignore[attr-defined]
+                self.facts.class_calls.append(value)  # (`NoamOpt(512, 1, 4000, adam)`: `_optimizer_wrappers`)
             return
         args = positional(value)
         params = args[0] if args else None
@@ -818,6 +822,16 @@ class _FactCollector:
                 if classify_constructor(name) == "optimizer":
                     first = positional(arg)
                     source = ObjectInfo("", "optimizer", name, first[0] if first else None, True)
+            if source is None and library == "fabric" and (method == "setup_optimizers" or (method == "setup" and arg is not args[0])):
+                # `model, opt = fabric.setup(model, opt)` of an `opt` handed in, `fabric` a name the
+                # file binds to a Fabric, or so named in a file importing Fabric: Fabric.setup(module,
+                # *optimizers) hands back each optimizer wrapped
+                # (tests/libraries/test_lightning.py::test_fabric_setup_returns_module_and_optimizers)
+                if not isinstance(arg, ast.Starred) and isinstance(element, ast.Name) and (
+                    recv_info is not None or any(v.startswith(("lightning", "lightning_fabric")) and v.endswith(".Fabric") for v in self.facts.imports.aliases.values())
+                ):
+                    self._record(element.id, "optimizer", None, None, False, library="fabric-optimizer")
+                continue
             if source is None:
                 continue
             refined = source.library

@@ -190,6 +190,27 @@ def framework_through_file(node: ast.ClassDef, classes, qualify) -> FrameworkCla
     return entry
 
 
+def file_ancestors(node: ast.ClassDef, classes) -> list[ast.ClassDef]:  # type: ignore[no-untyped-def]
+    """The base classes of the same file a class derives from (its first such base at each
+    level), nearest first, three levels up at most."""
+    chain = [node]
+    while len(chain) < 4:
+        parent = next((c for c in (classes.get(dotted(b) or "") for b in chain[-1].bases) if c is not None and c not in chain), None)
+        if parent is None:
+            break
+        chain.append(parent)
+    return chain[1:]
+
+
+def lightning_callback_through_file(node: ast.ClassDef, classes, qualify) -> bool:  # type: ignore[no-untyped-def]
+    """Whether a class derives from Lightning's `Callback` (`LIGHTNING_CALLBACKS`), also through
+    base classes of the same file (`class Clip(Base)` with `class Base(pl.Callback)`), three
+    levels up at most: Lightning calls an inherited class's hooks as it calls its base's."""
+    return any(
+        qualify(dotted(base) or "") in LIGHTNING_CALLBACKS for current in (node, *file_ancestors(node, classes)) for base in current.bases
+    )
+
+
 def callback_hooks(role: str) -> tuple[str, ...]:
     """The hook names that have `role` in some callback table (`"after-step"`: transformers'
     `on_optimizer_step`): what a rule looks up in a class's methods before asking its bases."""
@@ -252,11 +273,12 @@ def step_overrides(facts):  # type: ignore[no-untyped-def]
 def idle_clear_overrides(facts):  # type: ignore[no-untyped-def]
     """The `optimizer_zero_grad` overrides that do nothing (a body of `pass`, `...`, a docstring,
     a bare `return`) of the module's framework classes whose table gives the hook the
-    "clear-override" role (a LightningModule's, or a subclass's of one of the file), when no class
-    nor function of the file names `automatic_optimization` (manual optimization does not call
-    the hook) nor clears otherwise (`zero_grad`, `.grad`, an `optimizer_step` override, another
-    `optimizer_zero_grad` that does something): (the class, the hook's function, the name of its
-    optimizer parameter or None), in the module's order. Under automatic optimization Lightning
+    "clear-override" role (a LightningModule's, or a subclass's of one of the file), when neither
+    the class's lineage in the file, nor a class of the file that is no framework class (a
+    callback), nor a function of the file names `automatic_optimization` (manual optimization does
+    not call the hook) nor clears otherwise (`zero_grad`, a write to `.grad`, an `optimizer_step`
+    override, another `optimizer_zero_grad` that does something; `_clear_scope`): (the class,
+    the hook's function, the name of its optimizer parameter or None), in the module's order. Under automatic optimization Lightning
     clears only through that hook (loops/optimization/automatic.py `_make_zero_grad_fn`), so
     the gradients of every step add onto all earlier ones
     (tests/libraries/test_lightning.py::test_optimizer_zero_grad_overridden_to_do_nothing_never_clears)."""
@@ -273,11 +295,25 @@ def idle_clear_overrides(facts):  # type: ignore[no-untyped-def]
         if entry is None or entry.hooks.get("optimizer_zero_grad") != "clear-override":
             continue
         # (rare: walked only for an idle override of a framework class)
-        scope = [*facts.classes.values(), *(f.node for f in facts.module_functions.values())]
+        scope = [*_clear_scope(cls, facts), *(f.node for f in facts.module_functions.values())]
         if any(_clears_or_manual(node, hook.node) for top in scope for node in ast_walk(top)):
             continue
         params = hook.node.args.posonlyargs + hook.node.args.args
         yield cls, hook.node, params[3].arg if len(params) == 4 and not hook.node.args.vararg else None
+
+
+def _clear_scope(cls: ast.ClassDef, facts) -> list[ast.ClassDef]:  # type: ignore[no-untyped-def]
+    """The classes of the file that may clear for `cls` or put it under manual optimization:
+    its lineage in the file (its bases and the classes deriving from it, three levels at most)
+    and every class that is no framework class (a callback's `on_before_zero_grad`, a helper).
+    Another LightningModule of the file, unrelated, neither clears for it nor makes it manual."""
+    classes, qualify = facts.classes, facts.imports.qualify
+    lineage = [cls, *file_ancestors(cls, classes)]
+    return [
+        other
+        for other in classes.values()
+        if other in lineage or cls in file_ancestors(other, classes) or framework_through_file(other, classes, qualify) is None
+    ]
 
 
 def _idle(stmt: ast.stmt) -> bool:
@@ -291,10 +327,22 @@ def _idle(stmt: ast.stmt) -> bool:
 
 
 def _clears_or_manual(node: ast.AST, hook: ast.AST) -> bool:
-    """A trace of a clear or of manual optimization: `zero_grad`, `.grad`, `automatic_optimization`
-    (an attribute or a name), or another `optimizer_zero_grad`/`optimizer_step` override."""
+    """A trace of a clear or of manual optimization: `zero_grad`, a write to `.grad` (`p.grad =
+    None`, `del p.grad`, `p.grad.zero_()`, any in-place call on it), `automatic_optimization` (an
+    attribute or a name), or another `optimizer_zero_grad`/`optimizer_step` override."""
     if isinstance(node, ast.Attribute):
-        return node.attr in ("zero_grad", "grad", "automatic_optimization", "optimizer_zero_grad")
+        if node.attr == "grad":
+            # (a write only: a gradient norm read for logging clears nothing)
+            return not isinstance(node.ctx, ast.Load)
+        return node.attr in ("zero_grad", "automatic_optimization", "optimizer_zero_grad")
+    if isinstance(node, ast.Subscript) and not isinstance(node.ctx, ast.Load):
+        return isinstance(node.value, ast.Attribute) and node.value.attr == "grad"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr.endswith("_"):
+        # (an in-place call on a gradient: `p.grad.zero_()`, `p.grad.data.mul_(0)`)
+        target = node.func.value
+        if isinstance(target, ast.Attribute) and target.attr == "data":
+            target = target.value
+        return isinstance(target, ast.Attribute) and target.attr == "grad"
     if isinstance(node, ast.Name):
         return node.id in ("zero_grad", "automatic_optimization")
     if isinstance(node, ast.FunctionDef) and node is not hook:

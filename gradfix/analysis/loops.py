@@ -493,7 +493,8 @@ _UNCALLED_GRADIENT_METHOD = lazily(r"\.(?:zero_grad|step|backward)\b(?![ \t]*\()
 def _optimizer_wrappers(facts: ModuleFacts) -> frozenset[str]:
     """Constructors (qualified) the module calls with an optimizer, built there or bound to
     one, as the object's first argument (`opt = ScheduledOptim(AdamW(model.parameters()), 64,
-    4000)`, `Warmup(adam, 100)`): perhaps a wrapper of the project whose methods step and clear
+    4000)`, `Warmup(adam, 100)`), or, for a class the module imports by name, as a later
+    argument (`NoamOpt(512, 1, 4000, Adam(...))`): perhaps a wrapper of the project whose methods step and clear
     the optimizer it holds (`opt.step_and_update_lr()`), imported from a module that never
     backpropagates. Read from the objects the facts walk found (which takes such a wrapper for
     a scheduler, its optimizer as `params`)."""
@@ -512,8 +513,32 @@ def _optimizer_wrappers(facts: ModuleFacts) -> frozenset[str]:
                 built = held.kind if held is not None else None
             if built == "optimizer":
                 names.add(info.constructor)
+        # a class imported by name given the optimizer in another place, which the facts walk
+        # does not take for a scheduler (`NoamOpt(512, 1, 4000, Adam(model.parameters()))`,
+        # `Wrapper(d_model, optimizer=opt)`)
+        # (only classes imported by name from outside the libraries: `from optim import NoamOpt`)
+        classes = {
+            local for local, qualified in facts.imports.aliases.items()
+            if local[:1].isupper() and qualified.lstrip(".").split(".", 1)[0] not in LIBRARY_ROOTS
+        }  # fmt: skip
+        for value in facts.class_calls if classes else ():  # (the facts walk's: no look at every statement)
+            if value.func.id not in classes:  # type: ignore[attr-defined]
+                continue
+            callee = value.func.id  # type: ignore[attr-defined]
+            qualified = facts.imports.qualify(callee) or callee
+            if qualified not in names and any(_an_optimizer_built(arg, facts) for arg in (*value.args[1:], *(k.value for k in value.keywords))):
+                names.add(qualified)
         found = facts.__dict__["_optimizer_wrappers"] = frozenset(names)
     return found
+
+
+def _an_optimizer_built(given: ast.expr, facts: ModuleFacts) -> bool:
+    """An optimizer built in place (`torch.optim.Adam(...)`) or a name bound to one."""
+    if given.__class__ is ast.Call:
+        callee = dotted(given.func)  # type: ignore[attr-defined]
+        return callee is not None and classify_constructor(facts.imports.qualify(callee) or callee) == "optimizer"
+    held = facts.objects.get(dotted(given) or "")
+    return held is not None and held.kind == "optimizer"
 
 
 # the start of a line unpacking a tuple of attributes into names, up to one of them:

@@ -402,8 +402,11 @@ class MissingZeroGrad(Rule):
     epoch, batch_idx, optimizer)` with a body that does nothing (`pass`, `...`, a docstring)
     under automatic optimization is reported at the override: Lightning clears only through
     that hook, so every step applies the gradients of all batches since training began. Silent
-    when the file names `automatic_optimization` (manual optimization never calls the hook) or
-    clears otherwise (`zero_grad`, `.grad`, an `optimizer_step` override). The fix (unsafe: the
+    when the class, its bases or subclasses of the file, a class of the file that is no
+    LightningModule (a callback's `on_before_zero_grad`) or a function of the file names
+    `automatic_optimization` (manual optimization never calls the hook) or clears otherwise
+    (`zero_grad`, a write to `.grad`, an `optimizer_step` override); another LightningModule of
+    the file, and a gradient read for logging, do not silence it. The fix (unsafe: the
     override was written on purpose) makes the body Lightning's default, `optimizer.zero_grad()`,
     when it holds one `pass` or `...`.
     """

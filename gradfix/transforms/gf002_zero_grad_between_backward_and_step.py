@@ -194,8 +194,8 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
 
     Also a clear at the top level of Lightning's `on_after_backward` or
     `on_before_optimizer_step` of a LightningModule (also of a subclass of one of the file's
-    LightningModule classes) or of a Lightning `Callback`, in a file that never names
-    `automatic_optimization`: Lightning calls both hooks between the backward and the step, so
+    LightningModule classes) or of a Lightning `Callback` (also of a subclass of a callback class
+    of the file), in a file that never names `automatic_optimization`: Lightning calls both hooks between the backward and the step, so
     `self.zero_grad()`, `self.optimizers().zero_grad()`, the hook's `optimizer.zero_grad()` (a
     Callback's `pl_module...` and `trainer.optimizers[i]...` likewise) leave the step nothing to
     apply. Not a submodule's clear (a frozen teacher's is harmless). The fix removes the clear
@@ -385,7 +385,7 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
         (tests/libraries/test_lightning.py::test_manual_optimization_backward_hooks_run_between_manual_backward_and_the_step).
         Nothing clears for the user there: the clear is removed only when the class's
         `training_step` calls `zero_grad` itself; otherwise reported without a fix."""
-        from gradfix.analysis.frameworks import LIGHTNING_CALLBACKS, framework_through_file
+        from gradfix.analysis.frameworks import framework_through_file, lightning_callback_through_file
         from gradfix.analysis.steps import _switched_off
 
         facts = model.facts
@@ -396,7 +396,7 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
             hooks = [methods[h] for h in ("on_after_backward", "on_before_optimizer_step") if h in methods]
             if cls is None or not hooks:
                 continue
-            callback = any(qualify(dotted(base) or "") in LIGHTNING_CALLBACKS for base in cls.bases)
+            callback = lightning_callback_through_file(cls, facts.classes, qualify)
             manual = False
             if callback and switch_named:
                 continue  # which module it serves, and in which optimization, is not known

@@ -237,23 +237,27 @@ class ClipAfterStep(LoopRule):
     right after exactly those updates, after their step.
 
     Also a clip (`torch.nn.utils.clip_grad_norm_` / `clip_grad_value_`) at the top level of the
-    `on_before_zero_grad` hook of a LightningModule or a Lightning `Callback` of the file:
+    `on_before_zero_grad` hook of a LightningModule or a Lightning `Callback` of the file (also
+    of a subclass of a callback class of the file):
     Lightning calls that hook after `training_step` and the previous optimizer step, right
     before it zeroes the gradients (under manual optimization not at all), so the clip changes
     no step. The fix renames the hook `on_before_optimizer_step` (the same parameters; Lightning
     calls it between backward and the step) when the hook holds nothing but clips (and a
-    docstring), has no decorator, and the class defines no `on_before_optimizer_step`;
-    otherwise reported without a fix.
+    docstring), has no decorator, the class defines no `on_before_optimizer_step` and no base
+    nor subclass of it in the file defines that hook, `on_before_zero_grad` or
+    `on_train_batch_end` (a renamed hook would hide theirs, or theirs it); otherwise reported
+    without a fix.
 
     Likewise a clip at the top level of `on_train_batch_end` of a LightningModule (also of a
-    subclass of one of the file's LightningModule classes) or of a Lightning `Callback`, in a
-    file that never names `automatic_optimization`: Lightning calls it after the batch's
+    subclass of one of the file's LightningModule classes) or of a Lightning `Callback` (also of
+    a subclass of a callback class of the file), in a file that never names
+    `automatic_optimization`: Lightning calls it after the batch's
     optimizer step, so the clip reaches no step (with `accumulate_grad_batches`, it clips a
     window's partial sums). The fix makes the hook `on_before_optimizer_step(self, optimizer)`
     (a Callback's `(self, trainer, pl_module, optimizer)`) when it holds nothing but clips, its
     parameters are plain names and the body uses none of those it drops (nor `optimizer`), it has
-    no decorator and the class defines no `on_before_optimizer_step`; otherwise reported without
-    a fix. Likewise in a LightningModule that sets `self.automatic_optimization = False` and
+    no decorator and neither the class nor its lineage in the file defines a hook the rename
+    could clash with (as above); otherwise reported without a fix. Likewise in a LightningModule that sets `self.automatic_optimization = False` and
     whose `training_step` clears and steps by itself: the hook runs after that step; the same
     rewrite is the fix when `training_step` steps one optimizer (`opt.step()` runs
     `on_before_optimizer_step` before it updates).
@@ -484,7 +488,7 @@ class ClipAfterStep(LoopRule):
         (tests/libraries/test_lightning.py::test_clip_in_the_before_zero_grad_hook_changes_no_step).
         The fix renames the hook `on_before_optimizer_step` (the same parameters, called between
         backward and the step) when it holds only clips and the class has no such hook."""
-        from gradfix.analysis.frameworks import LIGHTNING_CALLBACKS, framework_of
+        from gradfix.analysis.frameworks import framework_of, lightning_callback_through_file
 
         facts = model.facts
         source = model.source
@@ -494,7 +498,7 @@ class ClipAfterStep(LoopRule):
             if hook is None or cls is None:
                 continue
             entry = framework_of(cls, facts.imports.qualify)
-            callback = any(facts.imports.qualify(dotted(base) or "") in LIGHTNING_CALLBACKS for base in cls.bases)
+            callback = lightning_callback_through_file(cls, facts.classes, facts.imports.qualify)
             if not callback and (entry is None or "on_before_zero_grad" not in entry.hooks):
                 continue
             node = hook.node
@@ -503,7 +507,7 @@ class ClipAfterStep(LoopRule):
                 continue
             body = node.body[1:] if isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant) else node.body
             fix = None
-            if len(body) == len(clips) and "on_before_optimizer_step" not in methods and not node.decorator_list:
+            if len(body) == len(clips) and not _defines(cls, "on_before_optimizer_step", facts) and not node.decorator_list:
                 at = source.text.find("on_before_zero_grad", source.start(node))
                 if at != -1:
                     fix = Fix([ReplaceNode(node, "on_before_optimizer_step", node, span=(at, at + len("on_before_zero_grad")))])
@@ -534,7 +538,7 @@ class ClipAfterStep(LoopRule):
         `opt.step()` runs `on_before_optimizer_step` before it updates, so the same rename is the
         fix when `training_step` holds one `.step(` (one optimizer stepped per batch), else
         reported without a fix."""
-        from gradfix.analysis.frameworks import LIGHTNING_CALLBACKS, framework_through_file
+        from gradfix.analysis.frameworks import framework_through_file, lightning_callback_through_file
         from gradfix.analysis.steps import _switched_off
 
         facts = model.facts
@@ -545,7 +549,7 @@ class ClipAfterStep(LoopRule):
             cls = facts.classes.get(name)
             if hook is None or cls is None or not isinstance(hook.node, ast.FunctionDef):
                 continue
-            callback = any(qualify(dotted(base) or "") in LIGHTNING_CALLBACKS for base in cls.bases)
+            callback = lightning_callback_through_file(cls, facts.classes, qualify)
             one_step = True
             if callback and switch_named:
                 continue  # which module it serves, and in which optimization, is not known
@@ -565,7 +569,7 @@ class ClipAfterStep(LoopRule):
             clips = [stmt for stmt in node.body if self._finite_torch_clip(stmt, model)]
             if not clips:
                 continue
-            fix = self._batch_end_rename(node, clips, callback, "on_before_optimizer_step" in methods, source) if one_step else None
+            fix = self._batch_end_rename(node, clips, callback, _defines(cls, "on_before_optimizer_step", facts), source) if one_step else None
             for stmt in clips:
                 value = stmt.value  # type: ignore[attr-defined]
                 yield Finding(self.code, self.message_batch_end_hook.format(clip=source.code(value.func)), value, fix=fix)
@@ -1455,3 +1459,17 @@ def _iteration_window(process: ast.AST, every: ast.expr, source) -> ast.If | Non
         ):  # fmt: skip
             return stmt
     return None
+
+
+def _defines(cls: ast.ClassDef, hook: str, facts) -> bool:  # type: ignore[no-untyped-def]
+    """Whether renaming a hook of the class to `hook` could clash: the class defines `hook`, or a
+    class of its lineage in the file (a base, or a class deriving from it) defines `hook` or
+    another hook this rule renames to it (the renamed hook would hide theirs, or theirs it)."""
+    from gradfix.analysis.frameworks import file_ancestors
+
+    if hook in facts.methods.get(cls.name, ()):
+        return True
+    names = (hook, "on_before_zero_grad", "on_train_batch_end")
+    lineage = [*file_ancestors(cls, facts.classes)]
+    lineage += [c for c in facts.classes.values() if c is not cls and cls in file_ancestors(c, facts.classes)]
+    return any(name in facts.methods.get(c.name, ()) for c in lineage for name in names)

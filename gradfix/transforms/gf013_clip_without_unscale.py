@@ -583,7 +583,8 @@ def _scaler_of_backward(event: GradEvent, model: ModuleModel) -> str | None:
 def _scaled_into(name: str, event: GradEvent, model: ModuleModel) -> ast.expr | None:
     """The value of `scaled = scaler.scale(loss)` for `scaled.backward()`: the one binding of
     `name` in the function of this file that holds the backward (no other store of the name
-    there, no parameter of that name)."""
+    there, no parameter of that name), or in the whole file for a backward of the module's top
+    level (a script's loop)."""
     if event.source is not None or event.call is None:
         return None
     source = model.source
@@ -595,12 +596,15 @@ def _scaled_into(name: str, event: GradEvent, model: ModuleModel) -> ast.expr | 
     function = statement_containing(source, event.call)
     while function is not None and not isinstance(function, (*FUNCTIONS, ast.Module)):
         function = source.owner_of(function)
-    if not isinstance(function, FUNCTIONS):
+    if function is None:
         return None
-    if any(a.arg == name for a in ast_walk(function.args) if isinstance(a, ast.arg)):
+    if isinstance(function, FUNCTIONS) and any(a.arg == name for a in ast_walk(function.args) if isinstance(a, ast.arg)):
         return None
+    # (a loop of the module's top level: the one binding in the whole file, functions included)
     stores, found = 0, None
-    for node in ast_walk(function):
+    # (the whole file from the source's node index at the top level: no second walk of it)
+    nodes = [*source.of_type(ast.Name), *source.of_type(ast.Assign)] if isinstance(function, ast.Module) else ast_walk(function)
+    for node in nodes:
         if isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load):
             stores += 1
         elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name:

@@ -142,10 +142,13 @@ class DoubleScaledAccumulation(Rule):
     statement of the iteration before it that binds the loss name (`loss = loss / N`,
     `loss /= N`, `loss = expr / N`); and in the value returned by a `LightningModule`'s
     `training_step` under automatic optimization (`return loss / N`, or a name assigned
-    `a / N` and returned), also when `training_step` returns what a method of the class returns
-    (`return self._shared_step(batch)`, or a name bound once to it): that method's returned
-    division, fixed only when the file calls the method once (a helper `validation_step` shares
-    is reported without a fix). When that last binding calls a loss function of the module or of
+    `a / N` and returned), also when `training_step` returns what a method of the class (or of
+    a base of the file) returns (`return self._shared_step(batch)`, or a name bound once to it,
+    also unpacked, `loss, logs = self._shared_step(batch)`: the tuple's element at that
+    position on every `return`): that method's returned division, fixed only when the file
+    calls the method once (a helper `validation_step` shares is reported without a fix). A
+    subclass of a LightningModule class of the file is read like one (manual when a class of
+    its line switches automatic optimization off). When that last binding calls a loss function of the module or of
     another module of the project (`loss = compute_loss(model, batch, N)`) whose every
     `return` divides by one parameter its body names nowhere else, the argument the call
     passes for it is the divisor: the fix hands the function `1` (its other callers keep theirs).
@@ -327,9 +330,15 @@ class DoubleScaledAccumulation(Rule):
         source = model.source
         for class_name, node in facts.classes.items():
             entry = frameworks.framework_of(node, facts.imports.qualify)
+            lineage = [node]
+            if entry is None and node.bases and facts.methods.get(class_name, {}).get("training_step") is not None:
+                # a subclass of a LightningModule class of the file (`class Child(Base)`): its own
+                # `training_step` is the framework's hook too; manual if any class of the line says so
+                entry = frameworks.framework_through_file(node, facts.classes, facts.imports.qualify)
+                lineage += frameworks.file_ancestors(node, facts.classes)
             if entry is None:
                 continue
-            manual = entry.manual_switch is not None and _switched_off(node, entry.manual_switch)
+            manual = entry.manual_switch is not None and any(_switched_off(c, entry.manual_switch) for c in lineage)
             divides = frameworks.Effect.DIVIDES_LOSS in entry.framework_effects
             for hook, role in entry.hooks.items():
                 # the loss a step hook returns is divided by the framework only if the framework
@@ -347,10 +356,11 @@ class DoubleScaledAccumulation(Rule):
                 if role == "training-step":
                     # `return self._shared_step(batch)` (or a name bound once to it): the helper's
                     # returned division is the loss the framework divides again
-                    helper = _returned_helper(info.node, methods)
+                    helper, index = _returned_helper(info.node, methods, _inherited_methods(node, facts))
                     if helper is not None:
                         sole = _called_once(helper.node.name, source)
-                        found += [(division, helper, sole) for division in _returned_divisions(helper.node)]
+                        divisions = _returned_divisions(helper.node) if index is None else _divisions_at(helper.node, index)
+                        found += [(division, helper, sole) for division in divisions]
                 for division, holder, fixable in found:
                     in_place = _in_place(division)  # (taken at once)
                     divisor = source.code(division.right)
@@ -1181,38 +1191,79 @@ def _in_place(division: ast.BinOp) -> ast.stmt | None:
     return entry[1] if entry is not None and entry[0] is division else None
 
 
-def _returned_helper(function: ast.AST, methods: dict) -> FunctionInfo | None:  # type: ignore[type-arg]
-    """The method of the class every `return` of the hook hands back unchanged: `return
-    self._shared_step(batch)`, or `loss = self._shared_step(batch)` (the name's one binding in
-    the hook) ... `return loss`."""
+def _returned_helper(function: ast.AST, methods: dict, inherited: dict) -> tuple[FunctionInfo | None, int | None]:  # type: ignore[type-arg]
+    """The method of the class (or of a base of the file, `inherited`) every `return` of the hook
+    hands back unchanged: `return self._shared_step(batch)`, or `loss = self._shared_step(batch)`
+    (the name's one binding in the hook) ... `return loss`; with the position in the tuple the
+    method returns when the hook unpacks it (`loss, logs = self._shared_step(batch)`), else None."""
     stores: dict[str, int] = {}
-    values: dict[str, ast.expr] = {}
+    values: dict[str, tuple[ast.expr, int | None]] = {}
     returns: list[ast.expr | None] = []
     for node in ast_walk(function):
         if isinstance(node, (*FUNCTIONS, ast.Lambda)) and node is not function:
-            return None  # (a nested function: not read)
+            return None, None  # (a nested function: not read)
         if isinstance(node, ast.Return):
             returns.append(node.value)
         elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
             stores[node.id] = stores.get(node.id, 0) + 1
         elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            values[node.targets[0].id] = node.value
+            values[node.targets[0].id] = (node.value, None)
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Tuple):
+            elts = node.targets[0].elts
+            if all(isinstance(e, ast.Name) for e in elts):
+                for at, element in enumerate(elts):
+                    values[element.id] = (node.value, at)  # type: ignore[attr-defined]
     args = function.args  # type: ignore[attr-defined]
     params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
-    names = set()
+    names: set[tuple[str, int | None]] = set()
     for value in returns:
+        index = None
         if isinstance(value, ast.Name):
             name = value.id
-            value = values.get(name) if stores.get(name) == 1 and name not in params else None
+            value, index = values.get(name, (None, None)) if stores.get(name) == 1 and name not in params else (None, None)
         if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Name)):
-            return None
+            return None, None
         if value.func.value.id != "self":
-            return None
-        names.add(value.func.attr)
+            return None, None
+        names.add((value.func.attr, index))
     if len(names) != 1:
-        return None
-    helper = methods.get(names.pop())
-    return helper if helper is not None and helper.node is not function else None
+        return None, None
+    name, index = names.pop()
+    helper = methods.get(name) or (inherited.get(name) if name not in methods else None)
+    return (helper, index) if helper is not None and helper.node is not function else (None, None)
+
+
+def _inherited_methods(node: ast.ClassDef, facts) -> dict:  # type: ignore[no-untyped-def,type-arg]
+    """The methods the class inherits from its bases of the file (the nearest base's first)."""
+    from gradfix.analysis.frameworks import file_ancestors
+
+    found: dict = {}  # type: ignore[type-arg]
+    for base in file_ancestors(node, facts.classes):
+        for name, info in facts.methods.get(base.name, {}).items():
+            found.setdefault(name, info)
+    return found
+
+
+def _divisions_at(function: ast.AST, index: int) -> list[ast.BinOp]:
+    """The returned divisions of a method every `return` of which hands back a tuple, at position
+    `index` (`return loss / N, logs`, or `loss = x / N` ... `return loss, logs`)."""
+    returns = [n for n in ast_walk(function) if isinstance(n, ast.Return)]
+    if not returns or any(not isinstance(r.value, ast.Tuple) or len(r.value.elts) <= index for r in returns):
+        return []
+    at = [r.value.elts[index] for r in returns]  # type: ignore[union-attr]
+    found = [e for e in at if isinstance(e, ast.BinOp) and isinstance(e.op, ast.Div)]
+    names = {e.id for e in at if isinstance(e, ast.Name)}
+    for division in _returned_divisions(function):
+        statement = _statement_of(function, division)
+        if isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name):
+            target = statement.target.id
+        elif isinstance(statement, ast.Assign) and isinstance(statement.targets[0], ast.Name):
+            target = statement.targets[0].id
+        else:
+            continue
+        if target in names and not any(isinstance(e, ast.Name) and e.id != target for e in at):
+            found.append(division)
+    return found
 
 
 def _called_once(name: str, source: Source) -> bool:

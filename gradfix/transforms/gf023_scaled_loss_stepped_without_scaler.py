@@ -31,7 +31,8 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
     ## What it does
     Finds `optimizer.step()` calls that run after `scaler.scale(loss).backward()` (also
     `scaled = scaler.scale(loss)` ... `scaled.backward()`, the name bound once in the function, or
-    the scaled loss handed to a library's backward, `fabric.backward(scaler.scale(loss))`) in the same
+    once in the file for a loop of the module's top level, or the scaled loss handed to a
+    library's backward, `fabric.backward(scaler.scale(loss))`) in the same
     iteration when the scaler does not step that optimizer (`scaler.step(optimizer)`) and did
     not unscale its gradients first (`scaler.unscale_(optimizer)`). The scaled backward may
     sit in a helper of another module of the project that the loop calls with its scaler
@@ -125,7 +126,8 @@ class ScaledLossSteppedWithoutScaler(LoopRule):
     optimizer, Lightning's), or the step is a library's, and in any file that names
     Accelerate, Fabric, Lightning or DeepSpeed (the optimizer may be one they wrap, which
     steps through their own scaler), unless the optimizer stepped came back from
-    `fabric.setup(...)` (Fabric's step never unscales a hand `GradScaler`); and when the backward or the step sits in a helper of
+    `fabric.setup(...)` (Fabric's step never unscales a hand `GradScaler`; also an optimizer
+    handed in and set up in the function, `model, opt = fabric.setup(model, opt)`); and when the backward or the step sits in a helper of
     another file.
     """
 

@@ -87,7 +87,10 @@ class OptimizerRebuiltEachIteration(Rule):
     timm's factory `create_optimizer_v2(model, "adamw", ...)` whose `opt` is a literal naming one
     that keeps a state: `adam`, `adamw`, `adamax`, `nadam`, `radam`, `adagrad`, `adadelta`,
     `rmsprop`, `lamb`, `lion`, `adabelief`, `adafactor`, and its default `sgd` (also `momentum`,
-    `nesterov`: momentum 0.9) unless `momentum=` is given as anything but a number other than 0)
+    `nesterov`: momentum 0.9) unless `momentum=` is given as anything but a number other than 0;
+    also `getattr(torch.optim, name)(...)` with `name` a literal, a name bound once to one, or a
+    parameter of a module function every call of which in the module hands a literal, one of
+    them naming such a class)
     built by a statement of a loop's body that runs on every iteration (not under an `if`;
     also in a `with` or `try` block), while the same loop's body steps it (`optimizer.step()`,
     without a closure, or `scaler.step(optimizer)` through a GradScaler named `...scaler`; not in a loop of
@@ -1325,13 +1328,69 @@ def _looked_up_class(lookup: ast.Call, model: ModuleModel) -> str | None:
         return None
     module, attribute = lookup.args
     if attribute.__class__ is ast.Name:
-        attribute = _literal_of_a_name_bound_once(attribute.id, model)  # `OPTIMIZER = "AdamW"`
+        name = attribute.id  # type: ignore[attr-defined]
+        attribute = _literal_of_a_name_bound_once(name, model)  # `OPTIMIZER = "AdamW"`
+        if attribute is None:
+            attribute = _literal_handed_by_callers(name, lookup, model)  # `def train(..., kind)`
     if not (isinstance(attribute, ast.Constant) and isinstance(attribute.value, str) and attribute.value.isidentifier()):
         return None
     root = dotted(module)
     if root is None or model.facts.imports.qualify(root) != "torch.optim":
         return None
     return "torch.optim." + attribute.value
+
+
+def _literal_handed_by_callers(name: str, lookup: ast.Call, model: ModuleModel) -> ast.expr | None:
+    """The string literal the callers of the module function holding `lookup` hand its parameter
+    `name` (`train(net, loader, "Adam")`, `train(..., kind="SGD")`, or the parameter's literal
+    default where a call leaves it out), when the function never rebinds it, the module names
+    the function only in such calls (at least one), and every call passes a literal: the one
+    naming a class that keeps a state if any does (that call's training is the one rebuilt
+    with an empty state), else the first. A caller in another module may pass another class; the
+    one read is passed here. None otherwise."""
+    source = model.source
+    at = source.start(lookup)
+    holders = [f for f in source.of_type(ast.FunctionDef) if source.start(f) <= at <= source.end(f)]
+    if not holders:
+        return None
+    function = max(holders, key=source.start)
+    if model.facts.module_functions.get(function.name) is None or model.facts.module_functions[function.name].node is not function:
+        return None  # (a module function only: a method's callers go through their instances)
+    args = function.args
+    positional_params = [a.arg for a in (*args.posonlyargs, *args.args)]
+    if name not in positional_params and name not in [a.arg for a in args.kwonlyargs]:
+        return None
+    if any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in ast_walk(function)):
+        return None  # (rebound in the function)
+    default = None
+    if name in positional_params:
+        index = positional_params.index(name)
+        first_default = len(positional_params) - len(args.defaults)
+        if index >= first_default:
+            default = args.defaults[index - first_default]
+    else:
+        index = None
+        default = args.kw_defaults[[a.arg for a in args.kwonlyargs].index(name)]
+    literals: list[ast.expr] = []
+    uses = 0
+    for node in source.of_type(ast.Name):
+        if node.id == function.name and isinstance(node.ctx, ast.Load):  # type: ignore[attr-defined]
+            uses += 1
+    calls = [c for c in source.of_type(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == function.name]  # type: ignore[attr-defined]
+    if not calls or uses != len(calls):
+        return None  # (also handed on as a value, `executor.submit(train, ...)`: not read)
+    for call in calls:  # type: ignore[assignment]
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):  # type: ignore[attr-defined]
+            return None
+        given = next((k.value for k in call.keywords if k.arg == name), None)  # type: ignore[attr-defined]
+        if given is None and index is not None and index < len(call.args):  # type: ignore[attr-defined]
+            given = call.args[index]  # type: ignore[attr-defined]
+        if given is None:
+            given = default
+        if not (isinstance(given, ast.Constant) and isinstance(given.value, str)):
+            return None
+        literals.append(given)
+    return next((g for g in literals if g.value in _STATEFUL), literals[0])  # type: ignore[attr-defined]
 
 
 def _literal_of_a_name_bound_once(name: str, model: ModuleModel) -> ast.expr | None:

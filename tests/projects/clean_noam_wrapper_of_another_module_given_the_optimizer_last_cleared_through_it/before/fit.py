@@ -1,0 +1,13 @@
+import torch
+
+from optim.schedule import NoamOpt
+
+
+def fit(model, loader, epochs):
+    adam = torch.optim.Adam(model.parameters(), lr=0.0)
+    wrapped = NoamOpt(256, 2, 8000, optimizer=adam)
+    for _ in range(epochs):
+        for x, y in loader:
+            adam.zero_grad(set_to_none=True)
+            torch.nn.functional.mse_loss(model(x), y).backward()
+            wrapped.advance()

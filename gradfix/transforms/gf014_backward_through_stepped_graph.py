@@ -2,14 +2,13 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 
-from gradfix.analysis.graphs import IterationFlow, describe_autograd_backward, describe_backward
+from gradfix.analysis.graphs import describe_autograd_backward, describe_backward
 from gradfix.analysis.handed_in import handed_in_calls, optimizer_params
 from gradfix.analysis.precision import module_constant
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.names import dotted, is_true, method_name, positional, receiver, walk_expression
+from gradfix.analysis.names import dotted, is_true, method_name, positional, receiver
 from gradfix.analysis.shared_graphs import GraphFlow, GraphSlice, optimizer_owners, owns
-from gradfix.source import FOR_LOOPS, WITHS
 from gradfix.transforms._common import branch_prefix, owned_events
 from gradfix.transforms._rebuilt import member_key
 from gradfix.transforms.base import Finding, Rule, Safety
@@ -175,8 +174,6 @@ class BackwardThroughSteppedGraph(Rule):
         backward gradfix cannot read ends the search, as soon as its slice is needed: what it
         walked is unknown."""
         flow = graphs.flow
-        if not _forward_before_step(pairs, flow, loop, model, owners_cache):
-            return  # no call before any of the steps of a model it steps: no stale forward, no slice
         slices: dict[int, GraphSlice | None] = {}
 
         def sliced(index: int) -> GraphSlice | None:
@@ -437,63 +434,6 @@ def _stepped_before(events: list[GradEvent], model: ModuleModel, cache: dict[str
             if before:
                 pairs[index] = before
     return pairs
-
-
-def _forward_before_step(
-    pairs: dict[int, list[GradEvent]], flow: IterationFlow, loop: TrainingLoop, model: ModuleModel, cache: dict[str, set[str]]
-) -> bool:
-    """Whether some step of `pairs` follows a call, in a statement of the iteration before it,
-    that `_stale_forward` could take for a forward of a model the step's optimizer owns: the
-    cheap gate of `_unretained`, before any graph is sliced (GF014 sliced 42 graphs on perf5 to
-    find none). Read from the statements' expressions as `GraphFlow` reads their forwards
-    (a superset: every call with a callee's key, whether or not it may run a model, in the
-    statement or not in the later loss's graph); `self(x)` (its `forward`'s modules) counts."""
-    asks: list[tuple[int, set[str]]] = []
-    for steps in pairs.values():
-        for step in steps:
-            step_at = flow.position(step.statement)
-            if step_at is None:
-                continue
-            owners = _owners(step.target, model, cache)  # type: ignore[arg-type]
-            if model.handed_self:
-                owners = {model.as_written_name(o, loop) for o in owners}
-            if owners:
-                asks.append((step_at, owners))
-    if not asks:
-        return False
-    units = flow.units
-    for at in range(max(step_at for step_at, _ in asks)):
-        for value in _unit_values(units[at].node):
-            for sub in walk_expression(value):
-                if sub.__class__ is not ast.Call:
-                    continue
-                key = dotted(sub.func)  # as `GraphFlow._call` keys a forward
-                if key is not None and key.endswith((".forward", ".__call__")):
-                    key = key.rsplit(".", 1)[0]
-                key = _forward_key(sub, key)  # type: ignore[arg-type]
-                if key is None:
-                    continue
-                if key == "self":
-                    return True  # (`_self_forward_keys`: not read here)
-                if any(at < step_at and any(owns(owner, key) for owner in owners) for step_at, owners in asks):
-                    return True
-    return False
-
-
-def _unit_values(node: ast.AST) -> list[ast.AST]:
-    """The expressions of a statement whose calls `GraphFlow._unit_graph` reads for forwards."""
-    kind = node.__class__
-    if kind is ast.Assign:
-        return [*node.targets, node.value]  # type: ignore[attr-defined]
-    if kind is ast.AnnAssign or kind is ast.AugAssign:
-        return [node.target] if node.value is None else [node.target, node.value]  # type: ignore[attr-defined]
-    if isinstance(node, FOR_LOOPS):
-        return [node.iter]
-    if isinstance(node, WITHS):
-        return [item.context_expr for item in node.items]
-    if kind is ast.Expr:
-        return [node.value]  # type: ignore[attr-defined]
-    return []  # a definition's body, a test, a `return`: no forward of the statement's own
 
 
 def _stale_forward(

@@ -24,6 +24,10 @@ of a 9.4 M difference between two revisions, 2.1 M was the work one of them leav
 type-cache misses and the allocator). A revision's spread over N layouts is the resolution: a
 difference smaller than it is not a measured saving.
 
+`--relative` runs gradfix in the tree's parent folder on the tree's name (`cd /work && gradfix
+perf5`), as a user in a checkout does (`gradfix .`): without it the tree is counted by its
+absolute path, and what the project recomputes for a relative file name is not counted.
+
 `--index` counts one revision twice instead: a check of every file of the tree in one process
 with the project index and without it (as `index_cost.py` does in CPU time): what issue 13's
 index costs, in instructions. Both analyse as a `--no-cache` check does (no hashes of the files
@@ -94,12 +98,13 @@ def export(rev: str, into: Path) -> Path:
     return into
 
 
-def count(command: list[str], env: dict[str, str]) -> tuple[int, str]:
-    """Instructions executed by `command` (all its threads), and its standard output."""
+def count(command: list[str], env: dict[str, str], cwd: str | None = None) -> tuple[int, str]:
+    """Instructions executed by `command` (all its threads), run in `cwd` (default: the exported
+    revision's folder), and its standard output."""
     with tempfile.NamedTemporaryFile(suffix=".out") as log:
         done = subprocess.run(
             ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null", f"--log-file={log.name}", *command],
-            env=env, capture_output=True, text=True, check=False, cwd=env["PYTHONPATH"],  # not a checkout's own gradfix
+            env=env, capture_output=True, text=True, check=False, cwd=cwd or env["PYTHONPATH"],  # not a checkout's own gradfix
         )
         text = Path(log.name).read_text()
     match = re.search(r"I\s+refs:\s+([\d,]+)", text)
@@ -114,6 +119,10 @@ def main() -> int:
     parser.add_argument("--rev", action="append", help="a commit of this repository (repeatable; default HEAD)")
     parser.add_argument("--index", action="store_true", help="with and without the project index, one revision")
     parser.add_argument("--layouts", type=int, default=1, metavar="N", help="count each revision in N memory layouts (min, median, max)")
+    parser.add_argument(
+        "--relative", action="store_true",
+        help="run gradfix in the tree's parent folder on the tree's name (`cd /work && gradfix perf5`), not on its absolute path",
+    )  # fmt: skip
     argv = sys.argv[1:]
     extra = argv[argv.index("--") + 1 :] if "--" in argv else []  # after `--`: more arguments for gradfix
     args = parser.parse_args(argv[: len(argv) - len(extra) - (1 if "--" in argv else 0)])
@@ -123,6 +132,11 @@ def main() -> int:
         return 2
     revs = args.rev or ["HEAD"]
     tree = str(Path(args.tree).resolve())
+    run_in, given = None, tree  # (None: the exported revision's folder)
+    if args.relative:
+        run_in, given = os.path.dirname(tree), os.path.basename(tree)
+        if os.path.exists(os.path.join(run_in, "gradfix")):  # `-m` puts the current folder first on `sys.path`
+            raise SystemExit(f"--relative: {run_in} holds a `gradfix` of its own, which the run would import")
     base_env = {**os.environ, "PYTHONHASHSEED": "0"}
     base_env.pop("PYTHONDONTWRITEBYTECODE", None)
     jobs: list[tuple[str, list[str], dict[str, str]]] = []  # (name, command, environment)
@@ -136,10 +150,12 @@ def main() -> int:
             if not where.startswith(str(folder)):
                 raise SystemExit(f"{rev}: gradfix was imported from {where}, not from the exported tree")
             if args.index:
+                if args.relative:
+                    raise SystemExit("--relative counts a check run, not --index")
                 for index, name in (("1", "with the index"), ("0", "without the index")):
                     jobs.append((f"{rev} {name}", [sys.executable, "-c", INDEX_CHILD, tree], {**env, "GRADFIX_INDEX": index}))
             else:
-                gradfix_args = ["--no-cache", "--jobs", "1", *args.gradfix_args, tree]
+                gradfix_args = ["--no-cache", "--jobs", "1", *args.gradfix_args, given]
                 if args.layouts <= 1:
                     jobs.append((rev, [sys.executable, "-m", "gradfix", *gradfix_args], env))
                 # every layout through the same wrapper (it costs about 0.5 M more than `-m`)
@@ -147,13 +163,13 @@ def main() -> int:
                     jobs.append((f"{rev} layout {layout}", [sys.executable, "-c", LAYOUT_CHILD, str(64 * layout), *gradfix_args], env))
         # counts are exact whatever else runs: one per core at a time
         with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-            counted = list(pool.map(lambda job: count(job[1], job[2]), jobs))
+            counted = list(pool.map(lambda job: count(job[1], job[2], run_in), jobs))
     rows = []
     for (name, _, _), (n, out) in zip(jobs, counted):
         lines = out.strip().splitlines()
         rows.append((name, n, (lines[-1] + " findings") if args.index else f"{len(lines)} lines of output"))
     first = rows[0][1]
-    print(f"tree: {tree}")
+    print(f"tree: {tree}" + (f" (given as {given} in {run_in})" if args.relative else ""))
     print("| run | instructions | ratio | output |")
     print("|---|---:|---:|---|")
     for name, n, out in rows:

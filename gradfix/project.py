@@ -170,6 +170,7 @@ def _pathlib_absolute(path: str) -> str:
 
 _POSIX = os.sep == "/" and not os.altsep
 _FOLDERS: dict[str, str] = {}  # absolute importer -> its folder (`module_file` is asked thousands of times a run)
+_RELATIVE_FOLDERS: dict[str, tuple[str, str]] = {}  # relative importer -> (the current folder, its folder)
 
 
 @dataclass
@@ -565,9 +566,19 @@ class Project:
         if importer is not None:
             folder = _FOLDERS.get(importer)
             if folder is None:
-                folder = os.path.dirname(absolute(importer))  # its parent, as `Path` says
-                if _POSIX and importer.__class__ is str and importer.startswith("/"):  # (not relative: the current folder)
-                    _FOLDERS[importer] = folder
+                if _POSIX and importer.__class__ is str and not importer.startswith("/"):
+                    # relative (`gradfix .`): its folder depends on the current one too, asked each time
+                    here = os.getcwd()
+                    kept = _RELATIVE_FOLDERS.get(importer)
+                    if kept is not None and kept[0] == here:
+                        folder = kept[1]
+                    else:
+                        folder = os.path.dirname(normalized(os.path.join(here, importer)))  # `absolute`'s
+                        _RELATIVE_FOLDERS[importer] = (here, folder)
+                else:
+                    folder = os.path.dirname(absolute(importer))  # its parent, as `Path` says
+                    if _POSIX and importer.__class__ is str:  # (absolute: not the current folder's)
+                        _FOLDERS[importer] = folder
         key = (name, folder)
         located = self._located.get(key)
         if located is None:

@@ -675,3 +675,22 @@ def test_module_files_spelled_by_concatenation_answer_as_os_path_join(tmp_path: 
         assert found == str(root / "u.py")
     finally:
         files_module.steady = saved
+
+
+def test_a_relative_importer_is_read_from_the_current_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`gradfix app` from two folders: the same relative importer is a file of each (its folder
+    is kept by the current folder, not once for all), and the absolute spelling agrees."""
+    from gradfix.project import Project
+
+    for side in ("a", "b"):
+        for name in ("app/main.py", "app/helpers.py", "app/sub/__init__.py"):
+            (tmp_path / side / name).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / side / name).write_text("")
+    project = Project(str(tmp_path))
+    for side in ("a", "b", "a", "b"):
+        monkeypatch.chdir(tmp_path / side)
+        here = tmp_path / side / "app"
+        for importer in ("app/main.py", "./app//main.py", str(here / "main.py")):
+            assert project.module_file(".helpers", importer) == str(here / "helpers.py"), (side, importer)
+            assert project.module_file("helpers", importer) == str(here / "helpers.py"), (side, importer)
+            assert project.module_file(".sub", importer) == str(here / "sub" / "__init__.py"), (side, importer)

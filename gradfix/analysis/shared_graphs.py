@@ -373,9 +373,11 @@ class GraphFlow:
         return any(_related(key, other) for other in keys)
 
     # the iteration ----------------------------------------------------------------
-    def slice(self, expr: ast.AST, statement: ast.AST) -> GraphSlice | None:
+    def slice(self, expr: ast.AST, statement: ast.AST, units_only: bool = False) -> GraphSlice | None:
         """The statements before `statement` whose tensors flow into `expr` (evaluated there),
-        or None when `statement` is not a statement of the iteration."""
+        or None when `statement` is not a statement of the iteration. `units_only`: the
+        statements alone, `free` and `carried` left empty (GF014 reads no more; `carried` asks
+        for the graph of every statement of the iteration, those after `statement` too)."""
         flow = self.flow
         end = flow.position(statement)
         if end is None:
@@ -395,6 +397,8 @@ class GraphFlow:
                 live -= hit  # found the value; `x = f(x)` reads an older x below
             live |= graph.flows
         result.units.reverse()
+        if units_only:
+            return result
         result.free = {key for key in live if key.split(".", 1)[0] not in flow.loop_targets}
         assigned = {key for unit in flow.units for key in self.graph(unit).binds}
         result.carried = {key for key in result.free if any(_related(key, other) for other in assigned)}

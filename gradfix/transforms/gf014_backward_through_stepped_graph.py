@@ -180,7 +180,7 @@ class BackwardThroughSteppedGraph(Rule):
             if index not in slices:
                 event = events[index]
                 loss = _backpropagated(event)
-                slices[index] = graphs.slice(loss, event.statement) if loss is not None else None
+                slices[index] = graphs.slice(loss, event.statement, units_only=True) if loss is not None else None
             return slices[index]
 
         for index, steps in pairs.items():
@@ -231,7 +231,7 @@ class BackwardThroughSteppedGraph(Rule):
         first_loss = _backpropagated(first)
         if step_at is None or first_loss is None:
             return
-        kept = graphs.slice(first_loss, first.statement)
+        kept = graphs.slice(first_loss, first.statement, units_only=True)
         if kept is None:
             return
         kept_ids = {id(u) for u in kept.units}
@@ -243,7 +243,7 @@ class BackwardThroughSteppedGraph(Rule):
             loss = _backpropagated(later)
             if loss is None:
                 continue
-            graph = graphs.slice(loss, later.statement)
+            graph = graphs.slice(loss, later.statement, units_only=True)
             if graph is None:
                 continue
             found = _stale_forward(graph, kept_ids, step_at, owners, graphs, later, None, model)

@@ -206,6 +206,48 @@ def _says_gradients(name: str) -> bool:
     return said
 
 
+def _plain_record(name: str, facts: ModuleFacts) -> bool:
+    """`name` is a class of the module's top level, bound by nothing else in it, that is a
+    record of fields alone: `@dataclass` (`dataclasses.dataclass`, with or without arguments)
+    or deriving from `NamedTuple` alone, its body annotated fields with no value or a constant,
+    a docstring, `pass` (a dataclass's generated `__init__`): building one runs no code of the project (asked only of a call whose
+    name says it may step, `Step(x, y)`; once per module and name)."""
+    known: dict[str, bool] = facts.__dict__.setdefault("_plain_records", {})
+    found = known.get(name)
+    if found is None:
+        found = known[name] = _reads_as_record(name, facts)
+    return found
+
+
+def _reads_as_record(name: str, facts: ModuleFacts) -> bool:
+    node = facts.classes.get(name)
+    if node is None or not any(stmt is node for stmt in facts.source.tree.body):  # type: ignore[attr-defined]
+        return False
+    qualify = facts.imports.qualify
+    decorators = [dotted(d.func if d.__class__ is ast.Call else d) for d in node.decorator_list]  # type: ignore[attr-defined]
+    bases = [qualify(dotted(b)) for b in node.bases]  # type: ignore[attr-defined]
+    if node.keywords:  # type: ignore[attr-defined]
+        return False  # (a metaclass)
+    if decorators and not node.bases:  # type: ignore[attr-defined]
+        if len(decorators) != 1 or qualify(decorators[0]) != "dataclasses.dataclass":
+            return False
+    elif decorators or bases != ["typing.NamedTuple"]:
+        return False
+    for stmt in node.body:  # type: ignore[attr-defined]
+        kind = stmt.__class__
+        if kind is ast.AnnAssign and stmt.target.__class__ is ast.Name and (stmt.value is None or stmt.value.__class__ is ast.Constant):  # type: ignore[attr-defined]
+            continue
+        if kind is ast.Pass or kind is ast.Expr and stmt.value.__class__ is ast.Constant:  # type: ignore[attr-defined]
+            continue
+        if kind is ast.FunctionDef and getattr(stmt, "synthetic", False):
+            continue  # (the `__init__` `dataclass_inits` wrote: `self.<field> = <field>` alone)
+        return False
+    counts: dict[str, int] = {}
+    for other in facts.source.nodes:
+        count_binding(other, counts, (name,))
+    return counts.get(name) == 2  # (the `class` statement alone)
+
+
 def _hints_gradients(method: str) -> bool:
     """A method name that may touch gradients (`_GRADIENT_HINT`) and is no common method of
     the usual objects (`_NOT_PROJECT_METHODS`); answered once per name."""
@@ -4115,6 +4157,8 @@ class _Walker:
         if method == "update_parameters" and recv is not None and self.averaged_model(recv, ctx):
             return ""  # torch's `AveragedModel.update_parameters(model)`: an EMA of the weights
         if last and _says_gradients(last) and "requires_grad" not in last:
+            if recv is None and call.func.__class__ is ast.Name and _plain_record(call.func.id, ctx.facts or self.facts):  # type: ignore[attr-defined]
+                return ""  # `Step(x, y)` of `@dataclass class Step` (or a `NamedTuple`) of fields alone: a record
             if recv is not None and method is not None and self.harmless_project_method(recv, method, ctx):
                 return ""  # `tracker.accumulate(loss)` of a class of the project: a meter, seen
             if recv is not None and method is not None and self.scheduler_stepping(recv, method, ctx):

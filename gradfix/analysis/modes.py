@@ -1052,14 +1052,14 @@ class _ModeWalker:
             # else one of another module of the project (a mixin's `validate` in mixins.py)
             if found is None:
                 found = _inherited(self.facts, ctx.class_name, func.attr) or _project_inherited(self.facts, ctx.class_name, func.attr)
-            return found
+            return None if _undecided(found, func.attr) else found
         if (
             isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "cls"
             and ctx.class_name and ctx.functions and class_method(ctx.functions[-1])
         ):  # fmt: skip
             # `cls.end_epoch(epoch)` in a `@classmethod`: a class method of its own class
             found = self.facts.methods.get(ctx.class_name, {}).get(func.attr) or _inherited(self.facts, ctx.class_name, func.attr)
-            return found if found is not None and class_method(found.node) else None
+            return found if found is not None and class_method(found.node) and not _undecided(found, func.attr) else None
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in self.facts.classes:
             # `Trainer.evaluate(model, loader)`: a static or class method of a class of the file
             found = self.facts.methods.get(func.value.id, {}).get(func.attr) or _inherited(self.facts, func.value.id, func.attr)
@@ -1067,7 +1067,7 @@ class _ModeWalker:
                 # `Session.measure(model, loader)` of `measure = staticmethod(_score)`: `_score`
                 bound = self.facts.bound_in_class.get(func.value.id, {}).get(func.attr)
                 return bound if bound is not None and bound.params[:1] != ["self"] else None
-            return found if found is not None and static_or_class(found.node) else None
+            return found if found is not None and static_or_class(found.node) and not _undecided(found, func.attr) else None
         if (
             isinstance(func, ast.Attribute)
             and isinstance(func.value, ast.Name)
@@ -3523,3 +3523,10 @@ def _modules_of(call: ast.Call) -> ast.expr | None:
             return recv
     return None
 
+
+def _undecided(found: FunctionInfo | None, name: str) -> bool:
+    """`found` is the `def` of a class whose body also binds `name` by assignment (`measure =
+    staticmethod(_score)` beside `def measure`, `facts.undecided_in_class`): which one the
+    objects hold is not guessed, as the loop model does not."""
+    facts = found.facts if found is not None else None
+    return facts is not None and bool(facts.undecided_in_class) and (found.class_name, name) in facts.undecided_in_class  # type: ignore[union-attr]

@@ -244,6 +244,8 @@ class ModelZeroGradPartial(LoopRule):
             if len(sites) > 1:
                 sites = _reaching_in_blocks(sites, target, loop, model)
             if len(sites) > 1 and target.startswith("self."):
+                sites = _of_the_stepping_class(sites, step, model)
+            if len(sites) > 1 and target.startswith("self."):
                 sites = _reaching_in_the_init(sites, target, step, model)
             built = [params for _, params in sites]
             if not built:
@@ -748,6 +750,46 @@ def _reaching_in_the_init(
     if any(isinstance(node, ast.Return) and node.lineno < last.lineno for node in own_nodes(init.node)):
         return sites  # (an `__init__` that may return before it: the base's construction stays)
     return [sites[own[-1]]]
+
+
+def _of_the_stepping_class(
+    sites: list[tuple[ast.AST | None, ast.expr | None]], step: GradEvent, model: ModuleModel
+) -> list[tuple[ast.AST | None, ast.expr | None]]:
+    """Of the constructions of a `self.` optimizer in several classes of the file, those an
+    object of the class whose method steps it can hold: the ones in methods of that class, of
+    a class it derives from or that derives from it, or of a class sharing a subclass of the
+    file with it (a mixin). A construction in a method of an unrelated class (a `Distiller`
+    beside the `nn.Module` that builds and steps its own `self.opt`) binds another object's
+    attribute. Every site is kept when the step is in another file, is in no single class, or a
+    class name is defined twice, and so is a construction outside a method of a class."""
+    source = model.source
+    if step.source is not None and step.source is not source:
+        return sites
+    line = getattr(step.node, "lineno", 0)
+    classes = model.facts.classes
+    around = [c for c in classes.values() if isinstance(c, ast.ClassDef) and c.lineno <= line <= (c.end_lineno or 0)]
+    if len(around) != 1:
+        return sites
+    owner = around[0].name
+    index = assignments(model)
+    bases = index.class_bases
+    if bases.get(owner) is None:
+        return sites
+
+    def related(name: str) -> bool:
+        if name == owner or bases.get(name) is None:
+            return True  # (a name defining two classes: unknown)
+        if index.derives_from(owner, name) or index.derives_from(name, owner):
+            return True
+        return any(index.derives_from(other, owner) and index.derives_from(other, name) for other in bases)
+
+    kept = []
+    for function, params in sites:
+        scope_class = source.owner_of(function) if isinstance(function, FUNCTIONS) else None
+        if isinstance(scope_class, ast.ClassDef) and classes.get(scope_class.name) is scope_class and not related(scope_class.name):
+            continue
+        kept.append((function, params))
+    return kept
 
 
 def _calls_a_base_init(stmt: ast.stmt, cls: ast.ClassDef) -> bool:

@@ -65,7 +65,11 @@ class SchedulerOverReplacedOptimizer(Rule):
     that steps both as free names (a closure `def step(x, y): ...` it returns), or, with the
     scheduler stepped by the function itself, a local function stepping the optimizer as a free
     name that the function calls after that statement (`def one_batch(x, y): ... opt.step()`
-    defined in the epoch loop, called in the batch loop); also in the next iteration of a loop that holds the
+    defined in the epoch loop, called in the batch loop), or through a function of the file
+    that unpacks the tuple the function returns (every `return` after the rebinding holds both
+    names, at the same places: `return net, opt, sched`; the function plain or cached by
+    `functools.lru_cache`) into names it binds only there and steps (`net, opt, sched = kit()`);
+    also in the next iteration of a loop that holds the
     rebinding and the steps but not the scheduler's construction (a switch from Adam to SGD
     at some epoch, after the epoch's `scheduler.step()`). For `self.optimizer` and `self.scheduler` bound in one method
     (`__init__`), any method of the class, or of a class of the file deriving from it, that
@@ -746,6 +750,8 @@ def _stepped_after(there, floor: int, sched: str, opt: str, scope, index: Assign
                 if node.__class__ is ast.FunctionDef and node is not scope and _steps_free(node, (opt,), source):
                     if _called_after(scope, node.name, there, floor):  # type: ignore[attr-defined]
                         return True
+        if scope.__class__ is ast.FunctionDef and _unpacked_and_stepped(there, floor, scope, sched, opt, model):
+            return True
     if "." in sched and not sched.startswith("self."):
         return _returned_and_stepped(scope, sched, opt, model) or _handed_on_and_stepped(there, floor, scope, sched, opt, model)
     if sched.startswith("self.") and sched not in stepped:
@@ -802,6 +808,54 @@ def _holds(outer: ast.AST, inner: ast.AST) -> bool:
     return (outer.lineno, outer.col_offset) <= (inner.lineno, inner.col_offset) and (  # type: ignore[attr-defined]
         (inner.end_lineno, inner.end_col_offset) <= (outer.end_lineno, outer.end_col_offset)  # type: ignore[attr-defined]
     )
+
+
+def _unpacked_and_stepped(there, floor: int, scope, sched: str, opt: str, model: ModuleModel) -> bool:  # type: ignore[no-untyped-def]
+    """`return net, opt, sched` (every `return` of the function, after the rebinding, a tuple
+    holding both names at the same places) and a function of the file that unpacks a call of it,
+    `net, opt, sched = kit()` (the names' one bindings there: `unpacked_returned`; the function
+    plain or cached by `functools.lru_cache`, which hands back the same objects), and steps both
+    names it gets, writing no rate into the new optimizer's groups."""
+    from gradfix.analysis.staleness import unpacked_returned
+
+    source = model.source
+    places: set[tuple[int, int]] = set()
+    for node in own_nodes(scope):
+        if node.__class__ is ast.Return:
+            value = node.value  # type: ignore[attr-defined]
+            if value.__class__ is not ast.Tuple:
+                return False
+            names = [e.id if e.__class__ is ast.Name else None for e in value.elts]
+            if names.count(sched) != 1 or names.count(opt) != 1:
+                return False
+            where = _statement_of(scope.body, node)
+            if where is None or not _after(there, where, floor):
+                return False
+            places.add((names.index(sched), names.index(opt)))
+    if len(places) != 1:
+        return False
+    at_sched, at_opt = places.pop()
+    index = assignments(model)
+    for stmt in source.of_type(ast.Assign):
+        value, targets = stmt.value, stmt.targets  # type: ignore[attr-defined]
+        if value.__class__ is not ast.Call or value.func.__class__ is not ast.Name or value.func.id != scope.name:
+            continue
+        if len(targets) != 1 or targets[0].__class__ is not ast.Tuple or len(targets[0].elts) <= max(at_sched, at_opt):
+            continue
+        got_sched, got_opt = targets[0].elts[at_sched], targets[0].elts[at_opt]
+        if got_sched.__class__ is not ast.Name or got_opt.__class__ is not ast.Name:
+            continue
+        caller = index.scope_of(stmt)
+        found = unpacked_returned(got_opt.id, caller, model)
+        if found is None or found[0].node is not scope or found[1] != at_opt:
+            continue
+        if unpacked_returned(got_sched.id, caller, model) is None:
+            continue
+        if _writes_groups(caller, got_opt.id, source):
+            continue
+        if _steps(caller, got_sched.id, source) and _steps(caller, got_opt.id, source):
+            return True
+    return False
 
 
 def _returned_and_stepped(scope, sched: str, opt: str, model: ModuleModel) -> bool:  # type: ignore[no-untyped-def]

@@ -835,16 +835,53 @@ def _built_in_method(binding, scope: Scope, model: ModuleModel) -> ast.Call | No
     if any(isinstance(arg, ast.Starred) for arg in call.args) or any(k.arg is None for k in call.keywords):
         return None
     params = {a.arg for a in ast_walk(method.args) if isinstance(a, ast.arg)} if isinstance(method, FUNCTIONS) else set()
+    # `len(self.loader)` or `len(loader)` (a parameter): a count of batches wherever it is read
+    # (`_batch_count` reads only the loader's name), so its names need not mean the same in the loop
+    counted = {
+        id(n) for arg in rest for node in ast_walk(arg)
+        if isinstance(node, ast.Call) and call_name(node) == "len" and len(node.args) == 1 and not node.keywords
+        and dotted(node.args[0]) is not None and _LOADER_NAME.search(last_name(dotted(node.args[0])))  # type: ignore[arg-type]
+        for n in ast_walk(node.args[0])
+    }
     for node in (n for arg in rest for n in ast_walk(arg)):
+        if id(node) in counted:
+            continue
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
-            if node.id in params or node.id == "self":
+            if node.id == "self":
                 return None
-            for where in (method, scope):
+            if node.id in params:
+                if not _passed_as_itself(node.id, binding, scope, model):
+                    return None
+                wheres: tuple[Scope, ...] = (method,)  # (the loop's function binds the name it hands on)
+            else:
+                wheres = (method, scope)
+            for where in wheres:
                 if where is not model.source.tree and any(b.scope is where for b in index.by_key.get(node.id, ())):
                     return None  # a local of the method, or one of the loop's function that hides the module's
         elif isinstance(node, (ast.Lambda, *FUNCTIONS)):
             return None
     return call
+
+
+def _passed_as_itself(name: str, binding, scope: Scope, model: ModuleModel) -> bool:  # type: ignore[no-untyped-def]
+    """`T_max=epochs` in `__init__(self, net, epochs)` when every construction of the class is
+    written in the loop's function and hands it the same name (`Runner(net, epochs)`): the
+    parameter reads what that name reads where the loop runs."""
+    from gradfix.analysis.samplers import call_sites
+
+    owner = binding.class_name
+    init = model.facts.methods.get(owner or "", {}).get("__init__")
+    if owner is None or init is None or binding.scope is not init.node or not isinstance(scope, FUNCTIONS):
+        return False
+    params = [p for p in init.params if p not in ("self", "cls")]
+    if name not in params:
+        return False
+    sites = call_sites(owner, model)
+    if (sites.get(str(params.index(name)), set()) | sites.get(name, set())) != {name}:
+        return False
+    first, last = scope.lineno, scope.end_lineno or scope.lineno
+    calls = [c for c in model.source.of_type(ast.Call) if isinstance(c.func, ast.Name) and c.func.id == owner]  # type: ignore[attr-defined]
+    return bool(calls) and all(first <= c.lineno <= last for c in calls)
 
 
 def _lambda_horizons(value: ast.expr, model: ModuleModel) -> list[ast.expr]:

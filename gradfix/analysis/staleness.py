@@ -2526,3 +2526,67 @@ def _registry_entries(name: str, source, facts, kind: str) -> list[str] | None: 
             return None
         classes.append(qualified)
     return classes
+
+
+_CACHING_DECORATORS = frozenset({"functools.lru_cache", "functools.cache", "lru_cache", "cache"})
+
+
+def unpacked_returned(key: str, scope: Scope, model: ModuleModel) -> tuple[FunctionInfo, int, list[ast.Return]] | None:
+    """`net, opt = kit()` (the one binding of the plain name `key` that `scope` sees): the
+    function of the file the call runs (a plain module function, undecorated or cached by
+    `functools.lru_cache`/`cache`, which hand back what it returned), the place of `key` in the
+    tuple and the function's `return`s, every one a tuple of the target's length; else None."""
+    if "." in key:
+        return None
+    bindings = assignments(model).bindings(key, scope)
+    if len(bindings) != 1 or bindings[0].value is not None:
+        return None
+    stmt = bindings[0].statement
+    if stmt.__class__ is not ast.Assign or len(stmt.targets) != 1 or stmt.value.__class__ is not ast.Call:  # type: ignore[attr-defined]
+        return None
+    target, call = stmt.targets[0], stmt.value  # type: ignore[attr-defined]
+    if target.__class__ is not ast.Tuple or call.func.__class__ is not ast.Name:
+        return None
+    place = next((i for i, e in enumerate(target.elts) if e.__class__ is ast.Name and e.id == key), None)
+    if place is None or any(e.__class__ is ast.Starred for e in target.elts):
+        return None
+    info = model.facts.module_functions.get(call.func.id)
+    if info is None or info.class_name is not None:
+        return None
+    for decorator in info.node.decorator_list:
+        named = dotted(decorator.func if decorator.__class__ is ast.Call else decorator)
+        if named is None or (model.facts.imports.qualify(named) or named) not in _CACHING_DECORATORS:
+            return None
+    nodes = list(own_nodes(info.node))
+    returns = [n for n in nodes if n.__class__ is ast.Return]
+    if not returns or any(n.__class__ is ast.Yield or n.__class__ is ast.YieldFrom for n in nodes):
+        return None
+    if any(r.value.__class__ is not ast.Tuple or len(r.value.elts) != len(target.elts) for r in returns):  # type: ignore[union-attr]
+        return None
+    return info, place, returns
+
+
+def unpacked_optimizer(key: str, scope: Scope, model: ModuleModel) -> ast.Call | None:
+    """The torch optimizer `key` is unpacked from (`unpacked_returned`): at its place every
+    `return` of the function has one name, bound once in the function to a call of
+    `torch.optim`'s optimizer classes (or the call written there); that call."""
+    found = unpacked_returned(key, scope, model)
+    if found is None:
+        return None
+    info, place, returns = found
+    calls = set()
+    qualify = model.facts.imports.qualify
+    for ret in returns:
+        value = ret.value.elts[place]  # type: ignore[union-attr]
+        if value.__class__ is ast.Name:
+            bound = assignments(model).bindings(value.id, info.node)  # type: ignore[attr-defined]
+            if len(bound) != 1 or bound[0].scope is not info.node:
+                return None
+            value = bound[0].value
+        if value.__class__ is not ast.Call:
+            return None
+        named = _called_class(value, qualify)  # type: ignore[arg-type]
+        if not (named or "").startswith("torch.optim.") or not _optimizer_class(named):
+            return None
+        calls.add(value)
+    return calls.pop() if len(calls) == 1 else None

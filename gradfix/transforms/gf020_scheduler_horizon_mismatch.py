@@ -93,7 +93,14 @@ class SchedulerHorizonMismatch(Rule):
     is built, also when a method of an object of such a class (bound once) steps it
     (`callback.on_epoch_end()` once per epoch: reported without a fix), and so is one handed to the loop's function as a parameter (every call of the
     function in the file passes one name bound once to the scheduler: `fit(net, loader,
-    optimizer, scheduler, epochs)` from `main()`). A factory of the file whose one statement
+    optimizer, scheduler, epochs)` from `main()`). One an object's class builds itself
+    (`self.plan = OneCycleLR(self.sgd, total_steps=ROUNDS * len(self.batches))` in `__init__`)
+    and a method of the object steps (`fitter.finish_epoch()` once per epoch, `self.advance()`
+    from a `__call__` run per batch) is read there: a `len(...)` of a name saying loader or
+    batches counts batches also through `self.` or a parameter, and a parameter of `__init__`
+    every construction of the class hands the same name, all in the loop's function
+    (`Runner(net, epochs)`, `T_max=epochs`), reads what that name reads (reported without a
+    fix). A factory of the file whose one statement
     returns a scheduler (`build_scheduler(opt, EPOCHS)` with `return CosineAnnealingLR(opt,
     T_max=epochs)`) is read as that scheduler over the arguments it is given, and a scheduler
     bound in several places (`if args.sched == "cos": ... else: ...`) is reported only when

@@ -61,6 +61,9 @@ class OptimizerSettingSetAsAttribute(Rule):
     passes such an optimizer for; also `optimizer = build_optimizer(model)`, a builder of the
     file or the project whose every `return` is torch's optimizer over its argument's
     parameters (or, for a builder of the file, an entry of such a registry as below); also
+    `net, opt = kit()`, the one binding of the name, unpacking a function of the file (plain
+    or cached by `functools.lru_cache`) every `return` of which is a tuple as long holding at
+    that place one torch optimizer it built (written there, or a name it binds once); also
     `getattr(torch.optim, cfg["optim"])(model.parameters(), ...)`, a class of torch's optimizers
     a setting names (also through a name the function binds once to it, `optim_cls =
     getattr(torch.optim, name)`, then `optim_cls(model.parameters(), ...)`); also `opt = OPTIMIZERS[cfg["name"]](model.parameters(), ...)` (or
@@ -204,6 +207,8 @@ class OptimizerSettingSetAsAttribute(Rule):
                 infos = _framework_wrapped_optimizers(key, functions[-1], model)
             if not infos and functions and (entry or "." not in key) and b"optimizers[" in source.data:
                 infos = _callback_trainer_optimizers(key, receiver, functions[-1], model)
+            if not infos and "." not in key and functions:
+                infos = _unpacked_optimizers(key, functions[-1], model)  # `net, opt = kit()`
             classes = {_torch_class(info.constructor) for info in infos}
             if not classes or None in classes:
                 continue
@@ -665,6 +670,18 @@ def _passed_info(argument: str | ast.Call | None, key: str, model: ModuleModel, 
         return None
     first = positional(argument)
     return ObjectInfo(key, "optimizer", qualified, first[0] if first else None, strong=True)
+
+
+def _unpacked_optimizers(key: str, function: ast.AST, model: ModuleModel) -> list[ObjectInfo]:
+    """`net, opt = kit()` with a function of the file (maybe `functools.lru_cache`d) whose every
+    `return` hands back, at `opt`'s place, one torch optimizer it built: that optimizer."""
+    from gradfix.analysis.model import ObjectInfo
+    from gradfix.analysis.staleness import _called_class, unpacked_optimizer
+
+    call = unpacked_optimizer(key, function, model)  # type: ignore[arg-type]
+    if call is None:
+        return []
+    return [ObjectInfo(key, "optimizer", _called_class(call, model.facts.imports.qualify), call.args[0] if call.args else None, strong=True)]
 
 
 def _built_by_builders(key: str, functions: tuple[ast.AST, ...], model: ModuleModel) -> list[ObjectInfo]:

@@ -65,7 +65,11 @@ class SchedulerOverReplacedOptimizer(Rule):
     that steps both as free names (a closure `def step(x, y): ...` it returns), or, with the
     scheduler stepped by the function itself, a local function stepping the optimizer as a free
     name that the function calls after that statement (`def one_batch(x, y): ... opt.step()`
-    defined in the epoch loop, called in the batch loop); also in the next iteration of a loop that holds the
+    defined in the epoch loop, called in the batch loop), or through a function of the file
+    that unpacks the tuple the function returns (every `return` after the rebinding holds both
+    names, at the same places: `return net, opt, sched`; the function plain or cached by
+    `functools.lru_cache`) into names it binds only there and steps (`net, opt, sched = kit()`);
+    also in the next iteration of a loop that holds the
     rebinding and the steps but not the scheduler's construction (a switch from Adam to SGD
     at some epoch, after the epoch's `scheduler.step()`). For `self.optimizer` and `self.scheduler` bound in one method
     (`__init__`), any method of the class, or of a class of the file deriving from it, that
@@ -90,7 +94,11 @@ class SchedulerOverReplacedOptimizer(Rule):
     whole by name after the new optimizer to functions of the file or of another module of the
     project (`train_step(model, st, x, y)`, `end_epoch(st)` with `from .engine.steps import
     ...`) that together step `st.opt` and `st.sched` and bind neither, and the function binds
-    neither again after the new optimizer. Not when the new optimizer is built over the
+    neither again after the new optimizer; or, when the object is a parameter of the function
+    (`def setup(st)`, never rebound there; the function called in the file), by functions of
+    the file stepping `<parameter>.sched` and `<parameter>.opt` (`handle(ev, st)`
+    implementations), when no other statement of the file binds the scheduler's attribute, no
+    call names it as a keyword, none calls `setattr` and no class of the file declares it. Not when the new optimizer is built over the
     very list of parameter-group dicts the old one was (`groups = [{"params": ...}, ...]` bound
     once, `AdamW(groups, ...)` both times): torch keeps those dicts as `param_groups`, so the
     scheduler's rate reaches the new optimizer too.
@@ -746,8 +754,13 @@ def _stepped_after(there, floor: int, sched: str, opt: str, scope, index: Assign
                 if node.__class__ is ast.FunctionDef and node is not scope and _steps_free(node, (opt,), source):
                     if _called_after(scope, node.name, there, floor):  # type: ignore[attr-defined]
                         return True
+        if scope.__class__ is ast.FunctionDef and _unpacked_and_stepped(there, floor, scope, sched, opt, model):
+            return True
     if "." in sched and not sched.startswith("self."):
-        return _returned_and_stepped(scope, sched, opt, model) or _handed_on_and_stepped(there, floor, scope, sched, opt, model)
+        return (
+            _returned_and_stepped(scope, sched, opt, model) or _handed_on_and_stepped(there, floor, scope, sched, opt, model)
+            or _parameter_holder_stepped(scope, sched, opt, model)
+        )
     if sched.startswith("self.") and sched not in stepped:
         owner = index.class_of_scope.get(id(scope))
         methods = dict(facts.methods.get(owner or "", {}))
@@ -802,6 +815,54 @@ def _holds(outer: ast.AST, inner: ast.AST) -> bool:
     return (outer.lineno, outer.col_offset) <= (inner.lineno, inner.col_offset) and (  # type: ignore[attr-defined]
         (inner.end_lineno, inner.end_col_offset) <= (outer.end_lineno, outer.end_col_offset)  # type: ignore[attr-defined]
     )
+
+
+def _unpacked_and_stepped(there, floor: int, scope, sched: str, opt: str, model: ModuleModel) -> bool:  # type: ignore[no-untyped-def]
+    """`return net, opt, sched` (every `return` of the function, after the rebinding, a tuple
+    holding both names at the same places) and a function of the file that unpacks a call of it,
+    `net, opt, sched = kit()` (the names' one bindings there: `unpacked_returned`; the function
+    plain or cached by `functools.lru_cache`, which hands back the same objects), and steps both
+    names it gets, writing no rate into the new optimizer's groups."""
+    from gradfix.analysis.staleness import unpacked_returned
+
+    source = model.source
+    places: set[tuple[int, int]] = set()
+    for node in own_nodes(scope):
+        if node.__class__ is ast.Return:
+            value = node.value  # type: ignore[attr-defined]
+            if value.__class__ is not ast.Tuple:
+                return False
+            names = [e.id if e.__class__ is ast.Name else None for e in value.elts]
+            if names.count(sched) != 1 or names.count(opt) != 1:
+                return False
+            where = _statement_of(scope.body, node)
+            if where is None or not _after(there, where, floor):
+                return False
+            places.add((names.index(sched), names.index(opt)))
+    if len(places) != 1:
+        return False
+    at_sched, at_opt = places.pop()
+    index = assignments(model)
+    for stmt in source.of_type(ast.Assign):
+        value, targets = stmt.value, stmt.targets  # type: ignore[attr-defined]
+        if value.__class__ is not ast.Call or value.func.__class__ is not ast.Name or value.func.id != scope.name:
+            continue
+        if len(targets) != 1 or targets[0].__class__ is not ast.Tuple or len(targets[0].elts) <= max(at_sched, at_opt):
+            continue
+        got_sched, got_opt = targets[0].elts[at_sched], targets[0].elts[at_opt]
+        if got_sched.__class__ is not ast.Name or got_opt.__class__ is not ast.Name:
+            continue
+        caller = index.scope_of(stmt)
+        found = unpacked_returned(got_opt.id, caller, model)
+        if found is None or found[0].node is not scope or found[1] != at_opt:
+            continue
+        if unpacked_returned(got_sched.id, caller, model) is None:
+            continue
+        if _writes_groups(caller, got_opt.id, source):
+            continue
+        if _steps(caller, got_sched.id, source) and _steps(caller, got_opt.id, source):
+            return True
+    return False
 
 
 def _returned_and_stepped(scope, sched: str, opt: str, model: ModuleModel) -> bool:  # type: ignore[no-untyped-def]
@@ -1029,6 +1090,66 @@ def _steps(function: ast.AST, key: str, source) -> bool:  # type: ignore[no-unty
                 if source.key(func.value) == key or any(source.key(arg) == key for arg in node.args):  # type: ignore[attr-defined]
                     return True
     return False
+
+
+def _parameter_holder_stepped(scope, sched: str, opt: str, model: ModuleModel) -> bool:  # type: ignore[no-untyped-def]
+    """`def prepare(st)` binding `st.sched` over `st.opt` and then `st.opt` to a new optimizer,
+    `st` its parameter (never rebound there), the function called in the file, and functions
+    of the file stepping `<param>.sched` and `<param>.opt` (`handle(ev, st)` implementations):
+    only when no other statement of the file binds the scheduler's attribute, no call names it
+    as a keyword, none calls `setattr` and no class of the file declares it (its objects may
+    hold another scheduler), so that every `.sched` stepped is this one."""
+    holder, _, sched_attr = sched.partition(".")
+    opt_holder, _, opt_attr = opt.partition(".")
+    if scope.__class__ is not ast.FunctionDef or not holder or holder != opt_holder or "." in sched_attr or "." in opt_attr:
+        return False
+    if holder not in {a.arg for a in ast_walk(scope.args) if a.__class__ is ast.arg}:
+        return False
+    for node in own_nodes(scope):
+        if node.__class__ is ast.Name and node.id == holder and node.ctx.__class__ is not ast.Load:  # type: ignore[attr-defined]
+            return False
+        if node.__class__ is ast.Global or node.__class__ is ast.Nonlocal:
+            return False
+    source, facts = model.source, model.facts
+    for node in facts.classes.values():
+        for part in ast_walk(node):
+            if (part.__class__ is ast.Name and part.id == sched_attr and part.ctx.__class__ is ast.Store) or (  # type: ignore[attr-defined]
+                part.__class__ is ast.arg and part.arg == sched_attr  # type: ignore[attr-defined]
+            ):
+                return False
+    called = False
+    for node in source.of_type(ast.Call):
+        func = node.func  # type: ignore[attr-defined]
+        if func.__class__ is ast.Name and func.id == scope.name:
+            called = True
+        if call_name(node) in ("setattr", "builtins.setattr"):  # type: ignore[arg-type]
+            return False
+        if any(k.arg == sched_attr for k in node.keywords):  # type: ignore[attr-defined]
+            return False
+    if not called:
+        return False
+    writes = 0
+    for kind in (ast.Assign, ast.AnnAssign, ast.AugAssign):
+        for node in source.of_type(kind):
+            targets = node.targets if kind is ast.Assign else [node.target]  # type: ignore[attr-defined]
+            for target in targets:
+                for part in ast_walk(target):
+                    if part.__class__ is ast.Attribute and part.attr == sched_attr and part.ctx.__class__ is ast.Store:  # type: ignore[attr-defined]
+                        writes += 0 if getattr(part, "synthetic", False) else 1
+    if writes != 1:
+        return False
+    stepped = set()
+    for functions in (facts.module_functions.values(), *(m.values() for m in facts.methods.values())):
+        for info in functions:
+            node = info.node
+            if node is scope or info.source is not None and info.source is not source:
+                continue
+            for param in info.params:
+                if _steps(node, f"{param}.{sched_attr}", source):
+                    stepped.add("sched")
+                if _steps(node, f"{param}.{opt_attr}", source):
+                    stepped.add("opt")
+    return stepped == {"sched", "opt"}
 
 
 def _plain_holder(scope: ast.AST, sched: str, opt: str) -> tuple[str, str, str] | None:

@@ -439,6 +439,20 @@ def _inside(event: GradEvent, batch_loop: ast.AST) -> bool:
     return bool(loops) and loops[-1] is batch_loop and not event.branches
 
 
+def _counted_window(step: GradEvent, model: ModuleModel):  # type: ignore[no-untyped-def]
+    """The accumulation window whose steps hold `step`, when it is counted one micro-batch at a
+    time, told by no library, neither split nor guarded, and holds more than one micro-batch
+    (a literal count of 2 or more, or a name); else None."""
+    from gradfix.analysis.accumulation import accumulations
+
+    window = next((acc for acc in accumulations(model) if any(s.node is step.node for s in acc.steps)), None)
+    if window is None or window.told or window.split or window.guarded or not window.by_one:
+        return None
+    if window.periodic.n_value is not None and window.periodic.n_value < 2:
+        return None
+    return window
+
+
 def _window_of_micro_batches(
     value: ast.expr, step: GradEvent, sched: GradEvent, scope: Scope, model: ModuleModel, built: Scope | None = None,
 ) -> bool:
@@ -450,14 +464,10 @@ def _window_of_micro_batches(
     window, and reaches only a fraction of its curve (a linear decay never gets near zero)."""
     if not model.loops or step.via or sched.via:
         return False
-    from gradfix.analysis.accumulation import accumulations
-
-    window = next((acc for acc in accumulations(model) if any(s.node is step.node for s in acc.steps)), None)
-    if window is None or window.told or window.split or window.guarded or not window.by_one:
+    window = _counted_window(step, model)
+    if window is None:
         return False
     periodic = window.periodic
-    if periodic.n_value is not None and periodic.n_value < 2:
-        return False
     if not any(branch.node is window.node for branch in sched.branches):
         return False
     count = last_name(periodic.n_key)
@@ -496,14 +506,10 @@ def _micro_batches_over_windows(
         return False
     if not step.loops or step.loops[-1] is not batch_loop:
         return False
-    from gradfix.analysis.accumulation import accumulations
-
-    window = next((acc for acc in accumulations(model) if any(s.node is step.node for s in acc.steps)), None)
-    if window is None or window.told or window.split or window.guarded or not window.by_one:
+    window = _counted_window(step, model)
+    if window is None:
         return False
     periodic = window.periodic
-    if periodic.n_value is not None and periodic.n_value < 2:
-        return False
     count = last_name(periodic.n_key)
     todo, seen = [value], 0
     while todo and seen < 8:

@@ -8,7 +8,7 @@ from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.modules import prepared_again
 from gradfix.analysis.names import call_name, dotted, keyword, positional
 from gradfix.analysis.state_entries import lasting_entry, read_entry
-from gradfix.source import blocks_of
+from gradfix.source import Source, blocks_of
 from gradfix.transforms.base import Finding, Rule, Safety
 from gradfix.walk import ast_walk, own_nodes
 
@@ -904,26 +904,7 @@ def _returned_and_stepped(scope, sched: str, opt: str, model: ModuleModel) -> bo
     if owner not in facts.classes:
         return False
     name = scope.name  # type: ignore[attr-defined]
-    called = False
-    for node in source.of_type(ast.Call):
-        func = node.func  # type: ignore[attr-defined]
-        if func.__class__ is ast.Name and func.id == name:
-            called = True
-        if call_name(node) in ("setattr", "builtins.setattr"):  # type: ignore[arg-type]
-            return False
-        if any(k.arg == sched_attr for k in node.keywords) and not (func.__class__ is ast.Name and func.id == owner):  # type: ignore[attr-defined]
-            return False
-    if not called:
-        return False
-    writes = 0
-    for kind in (ast.Assign, ast.AnnAssign, ast.AugAssign):
-        for node in source.of_type(kind):
-            targets = node.targets if kind is ast.Assign else [node.target]  # type: ignore[attr-defined]
-            for target in targets:
-                for part in ast_walk(target):
-                    if part.__class__ is ast.Attribute and part.attr == sched_attr and part.ctx.__class__ is ast.Store:  # type: ignore[attr-defined]
-                        writes += 0 if getattr(part, "synthetic", False) else 1
-    if writes != 1:
+    if not _called_and_written_once(source, name, sched_attr, owner):
         return False
     for functions in (facts.module_functions.values(), *(m.values() for m in facts.methods.values())):
         for info in functions:
@@ -1117,26 +1098,7 @@ def _parameter_holder_stepped(scope, sched: str, opt: str, model: ModuleModel) -
                 part.__class__ is ast.arg and part.arg == sched_attr  # type: ignore[attr-defined]
             ):
                 return False
-    called = False
-    for node in source.of_type(ast.Call):
-        func = node.func  # type: ignore[attr-defined]
-        if func.__class__ is ast.Name and func.id == scope.name:
-            called = True
-        if call_name(node) in ("setattr", "builtins.setattr"):  # type: ignore[arg-type]
-            return False
-        if any(k.arg == sched_attr for k in node.keywords):  # type: ignore[attr-defined]
-            return False
-    if not called:
-        return False
-    writes = 0
-    for kind in (ast.Assign, ast.AnnAssign, ast.AugAssign):
-        for node in source.of_type(kind):
-            targets = node.targets if kind is ast.Assign else [node.target]  # type: ignore[attr-defined]
-            for target in targets:
-                for part in ast_walk(target):
-                    if part.__class__ is ast.Attribute and part.attr == sched_attr and part.ctx.__class__ is ast.Store:  # type: ignore[attr-defined]
-                        writes += 0 if getattr(part, "synthetic", False) else 1
-    if writes != 1:
+    if not _called_and_written_once(source, scope.name, sched_attr, None):  # type: ignore[attr-defined]
         return False
     stepped = set()
     for functions in (facts.module_functions.values(), *(m.values() for m in facts.methods.values())):
@@ -1347,3 +1309,31 @@ def _offset_form(expr: ast.expr, source) -> tuple[str | None, int] | None:  # ty
             if base is not None and base[0] is not None:
                 return base[0], base[1] + (right.value if expr.op.__class__ is ast.Add else -right.value)  # type: ignore[attr-defined]
     return None
+
+
+def _called_and_written_once(source: Source, function: str, attr: str, owner: str | None) -> bool:
+    """The file calls `function` by name, calls no `setattr`, hands `attr` as a keyword to no call
+    (but a call of the class `owner` that builds the holder), and writes `.attr` by exactly one
+    assignment of its own (not a synthetic one): the one attribute every read of `.attr` sees."""
+    called = False
+    for node in source.of_type(ast.Call):
+        func = node.func  # type: ignore[attr-defined]
+        if func.__class__ is ast.Name and func.id == function:
+            called = True
+        if call_name(node) in ("setattr", "builtins.setattr"):  # type: ignore[arg-type]
+            return False
+        if any(k.arg == attr for k in node.keywords) and not (  # type: ignore[attr-defined]
+            owner is not None and func.__class__ is ast.Name and func.id == owner
+        ):
+            return False
+    if not called:
+        return False
+    writes = 0
+    for kind in (ast.Assign, ast.AnnAssign, ast.AugAssign):
+        for node in source.of_type(kind):
+            targets = node.targets if kind is ast.Assign else [node.target]  # type: ignore[attr-defined]
+            for target in targets:
+                for part in ast_walk(target):
+                    if part.__class__ is ast.Attribute and part.attr == attr and part.ctx.__class__ is ast.Store:  # type: ignore[attr-defined]
+                        writes += 0 if getattr(part, "synthetic", False) else 1
+    return writes == 1

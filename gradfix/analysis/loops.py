@@ -2197,7 +2197,7 @@ class _Walker:
             stmt = ast.For(target=value, iter=ast.Call(func=ast.Attribute(value=source.func.value, attr="values", ctx=ast.Load()), args=[], keywords=[]), body=[], orelse=[])
             source = stmt.iter
         if not isinstance(stmt.target, ast.Name):
-            return ctx
+            return self.bind_zipped_optimizers(stmt, ctx) if isinstance(stmt.target, ast.Tuple) else ctx
         if isinstance(source, (ast.List, ast.Tuple)):
             collection = "[" + ",".join(ctx.rename(self.key(e, ctx)) for e in source.elts) + "]"
         elif isinstance(source, ast.Call) and method_name(source) == "values" and isinstance(source.func, ast.Attribute):
@@ -2209,6 +2209,27 @@ class _Walker:
         variable = stmt.target.id
         mapping = tuple(m for m in ctx.mapping if m[0] != variable and m[0] not in dropped) + ((variable, collection + "[*]"),)
         return ctx.replace(mapping=mapping)
+
+    def bind_zipped_optimizers(self, stmt: ast.For | ast.AsyncFor, ctx: _Context) -> _Context:
+        """`for m, o in zip(nets, opts): o.step()` steps `opts[*]`, as `for o in opts` does; so
+        does `for k, o in enumerate(opts)` and `for k, (m, o) in enumerate(zip(nets, opts))`. Only
+        a variable whose name says nothing of its own is read through its collection, and only
+        when the collection is known to hold optimizers (`opts = [SGD(...) for m in nets]`, or
+        its name): an `env` zipped with `envs` stays an unknown receiver. Only inside another
+        loop (a batch loop stepping the same optimizers again each pass): a loop with none
+        around it steps each optimizer once, over its own model."""
+        if len(ctx.loops) < 2:
+            return ctx
+        mapping = ctx.mapping
+        for variable, collection in zipped_variables(stmt):
+            if dotted(collection) is None or self.facts.optimizer_evidence(variable.id):
+                continue
+            raw = self.key(collection, ctx)
+            key = ctx.rename(raw)
+            if not self.ask(ctx, key, raw, "optimizer_evidence"):
+                continue
+            mapping = tuple(m for m in mapping if m[0] != variable.id) + ((variable.id, key + "[*]"),)
+        return ctx.replace(mapping=mapping) if mapping is not ctx.mapping else ctx
 
     # events --------------------------------------------------------------------
     def expressions(self, exprs: Iterable[ast.AST], ctx: _Context) -> None:
@@ -6124,3 +6145,22 @@ def walk_as_iteration(
     )
     walker.block(node.body, ctx)
     return walker.events
+
+
+def zipped_variables(stmt: ast.For | ast.AsyncFor) -> list[tuple[ast.Name, ast.expr]]:
+    """Each plain name a loop's tuple target binds to the items of one collection, with that
+    collection: `m, o` of `for m, o in zip(nets, opts)`, `o` of `for k, o in enumerate(opts)`,
+    `m, o` of `for k, (m, o) in enumerate(zip(nets, opts))`; none for anything else."""
+    pairs: list[tuple[ast.expr, ast.expr]] = []
+    target, source = stmt.target, stmt.iter
+    if isinstance(source, ast.Call) and isinstance(source.func, ast.Name) and source.func.id == "enumerate":
+        if len(source.args) != 1 or any(k.arg != "start" for k in source.keywords) or not isinstance(target, ast.Tuple) or len(target.elts) != 2:
+            return []
+        target, source = target.elts[1], source.args[0]
+        if not isinstance(target, ast.Tuple):
+            pairs.append((target, source))
+    if isinstance(target, ast.Tuple) and isinstance(source, ast.Call) and isinstance(source.func, ast.Name) and source.func.id == "zip":
+        if source.keywords or len(source.args) != len(target.elts) or any(isinstance(a, ast.Starred) for a in source.args):
+            return []
+        pairs += zip(target.elts, source.args)
+    return [(v, c) for v, c in pairs if isinstance(v, ast.Name)]

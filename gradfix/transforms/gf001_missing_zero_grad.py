@@ -9,7 +9,7 @@ from gradfix.analysis.state_entries import caller_function, lasting_entry, named
 from gradfix.analysis.by_hand import unseen_gradient_handling
 from gradfix.analysis.graphs import IterationFlow
 from gradfix.analysis.clear_signature import lacks_zero_grad
-from gradfix.analysis.loops import ModuleModel, _assigned_callees, called_names
+from gradfix.analysis.loops import ModuleModel, _assigned_callees, called_names, zipped_variables
 from gradfix.analysis.manual_updates import manual_updates
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.steps import cleared_around, handed_out
@@ -1059,7 +1059,13 @@ def _entry_variable(node: ast.AST, target: str) -> str | None:
     """The name a loop over a collection of optimizers binds each one to, when `target` is
     that collection's `[*]`: `opt` of `for opt in opts:`, `for opt in opts.values():` or
     `for name, opt in opts.items():`."""
-    if not isinstance(node, (ast.For, ast.AsyncFor)) or _lasting_collections(node.iter) != [target[:-3]]:
+    if not isinstance(node, (ast.For, ast.AsyncFor)):
+        return None
+    if isinstance(node.target, ast.Tuple) and (
+        named := [v.id for v, c in zipped_variables(node) if _lasting_collection(c) == target[:-3]]
+    ):
+        return named[0] if len(named) == 1 else None  # `for m, o in zip(nets, opts)`: `o`
+    if _lasting_collections(node.iter) != [target[:-3]]:
         return None
     variable = node.target
     if isinstance(node.iter, ast.Call) and isinstance(node.iter.func, ast.Attribute) and node.iter.func.attr == "items":

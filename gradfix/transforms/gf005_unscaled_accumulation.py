@@ -2082,6 +2082,11 @@ def _mentions_n_elsewhere(
             stack.extend(node.body)
             stack.extend(node.orelse)
             continue
+        if (
+            key is not None and isinstance(node, ast.Subscript) and dotted(node.value) is not None and last_name(dotted(node.value)) == word
+            and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str) and node.slice.value != key
+        ):
+            continue  # `state["seen"] += 1` beside N `state["accum"]`: another entry of the same dict
         if isinstance(node, ast.Name) and (node.id == word or (node.id in derived_names and not isinstance(node.ctx, ast.Store))):
             return True
         if isinstance(node, ast.Attribute) and node.attr == word:

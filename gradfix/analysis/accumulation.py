@@ -1700,7 +1700,9 @@ def is_keyed_setting(expr: ast.expr) -> bool:
 
 def _counter_expression(expr: ast.expr) -> tuple[str, int] | None:
     """`i` -> (i, 0); `i + 1` -> (i, 1); `i - 1` -> (i, -1); `self.step` -> (self.step, 0);
-    `state["step"]` -> (state["step"], 0)."""
+    `state["step"]` -> (state["step"], 0); `(k := i + 1)` -> (i, 1)."""
+    if isinstance(expr, ast.NamedExpr):
+        expr = expr.value  # `if (k := i + 1) % N == 0:`: the counter is what the walrus binds
     name = _counter_name(expr)
     if name is not None:
         return name, 0

@@ -12,7 +12,8 @@ the others wait here, so that they go to whichever worker is ready. A worker tha
 segfault, `os._exit`, the kernel's OOM killer) takes its pool down with the files it held;
 those files are analysed again, each in a process of its own, so the file whose analysis
 kills its process becomes a one-line error for that file (exit status 2, file untouched),
-and a new worker takes its place for the rest of the run.
+and a new worker takes its place for the rest of the run. Once the walk is over and no file
+waits, a worker with nothing left is shut down at once, while the others finish.
 
 The names other modules import from here (`Options`, `Diagnostic`, `FileResult`,
 `process_python`, `might_train`, `prefilter`) live in gradfix.pipeline; the import graph is

@@ -57,13 +57,16 @@ from gradfix import syntax as ast
 import json
 import re
 from json.decoder import scanstring  # type: ignore[attr-defined]
-from typing import Any
 
 from gradfix import records
 from gradfix.files import STDIN
 from gradfix.patterns import lazily
 from gradfix.pipeline import Diagnostic, FileResult, Options, check_source, left_unchanged, open_project, prefilter
 from gradfix.source import Source, SourceError, parse
+
+TYPE_CHECKING = False  # `typing` costs start-up time (12 M instructions in a run that meets a notebook)
+if TYPE_CHECKING:
+    from typing import Any
 
 _WS = lazily(r"[ \t\n\r]*")
 _SCALAR = lazily(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|true|false|null")

@@ -12,7 +12,8 @@ the others wait here, so that they go to whichever worker is ready. A worker tha
 segfault, `os._exit`, the kernel's OOM killer) takes its pool down with the files it held;
 those files are analysed again, each in a process of its own, so the file whose analysis
 kills its process becomes a one-line error for that file (exit status 2, file untouched),
-and a new worker takes its place for the rest of the run.
+and a new worker takes its place for the rest of the run. Once the walk is over and no file
+waits, a worker with nothing left is shut down at once, while the others finish.
 
 The names other modules import from here (`Options`, `Diagnostic`, `FileResult`,
 `process_python`, `might_train`, `prefilter`) live in gradfix.pipeline; the import graph is
@@ -174,12 +175,13 @@ class _Item:
 class _Slot:
     """One worker process (a pool of one), and the files it holds."""
 
-    __slots__ = ("futures", "generation", "pool")
+    __slots__ = ("futures", "generation", "pool", "retired")
 
     def __init__(self) -> None:
         self.pool = _start_pool(1)
         self.generation = 1  # a worker's death replaces the pool
         self.futures: set[Future[list[FileResult]]] = set()  # its batches'
+        self.retired = False  # shut down: no file is left for it
 
 
 # A worker holds at most this many batches at once (one being analysed, one waiting in its
@@ -309,6 +311,7 @@ def run(
     dispatch = _Dispatch(workers)
     in_flight: dict[Future[list[FileResult]], list[_Item]] = {}  # a batch's future -> its files
     finished: deque[Future[list[FileResult]]] = deque()  # done, not yet taken note of
+    walked = False  # every source was seen: no more files join the dispatch
 
     def finish(work: _Work, result: FileResult) -> FileResult:
         if cache is not None and work.pending is not None:
@@ -318,7 +321,7 @@ def run(
     def hand_out() -> None:
         """Give each worker with room the next batch of files for it."""
         for index, slot in enumerate(slots):
-            while len(slot.futures) < SLOT_DEPTH:
+            while len(slot.futures) < SLOT_DEPTH and not slot.retired:
                 batch: list[_Item] = []
                 size = 0
                 while len(batch) < BATCH_FILES and size < BATCH_BYTES:
@@ -364,6 +367,19 @@ def run(
                 slot.generation += 1
                 _import_engine(options)  # once here, rather than in every process started below
         hand_out()
+        if walked and not dispatch.count:
+            retire()
+
+    def retire() -> None:
+        """Shut down each worker that has nothing left to analyse (the walk is over and no
+        file waits for a worker): its process ends while the others finish their last files,
+        instead of after them (a worker's exit, its heap unmapped, takes milliseconds, and
+        `finally` shuts the pools down one after the other). The files it analysed keep
+        their results (their futures are done)."""
+        for slot in slots:
+            if not slot.futures and not slot.retired:
+                slot.retired = True
+                slot.pool.shutdown(wait=True)
 
     def outcome(item: _Item) -> FileResult:
         """The pool's result; after a worker died, the file's own analysis in a process of
@@ -430,6 +446,9 @@ def run(
                     settle(block=True)  # far enough ahead: let the workers catch up
                     continue
                 break
+        walked = True
+        if slots:
+            settle(block=False)
         while window:
             head = window.popleft()
             if isinstance(head, _Work):

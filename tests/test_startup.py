@@ -21,7 +21,8 @@ try:
 except SystemExit:
     pass
 wanted = ("libcst", "typer", "click", "rich", "pathspec", "tomllib", "tomli", "gradfix.transforms",
-          "gradfix.analysis", "concurrent.futures", "difflib", "dataclasses", "inspect", "typing")
+          "gradfix.analysis", "concurrent.futures", "difflib", "dataclasses", "inspect", "typing",
+          "gradfix.notebooks", "gradfix.report.diff")
 sys.__stderr__.write(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in wanted or m in wanted)))
 """
 HEAVY = {"libcst", "typer", "click", "rich", "pathspec", "tomllib", "tomli", "gradfix.transforms", "gradfix.analysis",
@@ -47,7 +48,7 @@ def test_a_file_without_gradient_code_loads_no_parser_rules_or_frameworks(tmp_pa
 
 def test_a_training_file_answered_by_the_cache_loads_no_parser(tmp_path: Path) -> None:
     (tmp_path / "pyproject.toml").write_text("[project]\nname = 'p'\n")
-    (tmp_path / "train.py").write_text(
+    (train := tmp_path / "train.py").write_text(
         "for x, y in loader:\n    loss = model(x).sum()\n    loss.backward()\n    optimizer.step()\n"
     )
     first = _loaded("train.py", cwd=tmp_path)
@@ -57,6 +58,11 @@ def test_a_training_file_answered_by_the_cache_loads_no_parser(tmp_path: Path) -
     # tuples and type names without `typing` (13 M instructions of every such check)
     assert not first & {"dataclasses", "inspect", "typing"}, first
     assert not _loaded("train.py", cwd=tmp_path) & HEAVY
+    # a notebook met and a diff printed load no `typing` either (12 M instructions)
+    cell = ["import torch\n", "optimizer = torch.optim.SGD(model.parameters())\n", *train.read_text().splitlines(True)]
+    (tmp_path / "nb.ipynb").write_text(json.dumps({"cells": [{"cell_type": "code", "metadata": {}, "outputs": [], "source": cell}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}))  # fmt: skip
+    diffed = _loaded("--diff", "--no-cache", "train.py", "nb.ipynb", cwd=tmp_path)
+    assert {"gradfix.notebooks", "gradfix.report.diff"} <= diffed and "typing" not in diffed, diffed
 
 
 PROBE_NEW = """

@@ -9,6 +9,7 @@ so that nothing is answered from it."""
 from __future__ import annotations
 
 import itertools
+import multiprocessing
 import os
 from pathlib import Path
 
@@ -268,7 +269,8 @@ def test_two_workers_report_every_file_in_order_as_one_process_does(
 ) -> None:
     """Files of several projects, analysed by two workers that each keep to their projects,
     are reported in the order they were found, with the findings one process gives; also
-    when the walk has to pause for the workers at every file (`ahead`)."""
+    when the walk has to pause for the workers at every file (`ahead`). No worker is left
+    running when the last result is handed on: each is shut down once nothing is left for it."""
     from gradfix import runner
 
     if ahead is not None:
@@ -287,9 +289,15 @@ def test_two_workers_report_every_file_in_order_as_one_process_does(
     options = runner.Options(select=frozenset({"GF001"}))
     sources = [SourceFile(p) for p in paths]
     alone = [(r.path, [(d.line, d.code) for d in r.diagnostics]) for r in runner.run(sources, options, jobs=1)]
-    pooled = [(r.path, [(d.line, d.code) for d in r.diagnostics]) for r in runner.run(sources, options, jobs=2)]
+    pooled = []
+    for result in runner.run(sources, options, jobs=2):
+        pooled.append((result.path, [(d.line, d.code) for d in result.diagnostics]))
+        alive = len(multiprocessing.active_children())
     assert pooled == alone and [p for p, _ in pooled] == paths
     assert all(found == [(5, "GF001")] for _, found in alone)
+    # each worker was shut down once nothing was left for it, before the last result was
+    # handed on (not after the caller had it, one pool after the other)
+    assert alive == 0
 
 
 def test_workers_are_handed_files_in_batches_of_a_few_small_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import difflib
-from typing import Iterator, TextIO
+
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator, TextIO
 
 NO_NEWLINE = "\\ No newline at end of file\n"
 

@@ -36,7 +36,16 @@ def _m1(*, _default_before_test, _default_first, _default_increment, _default_ou
     return __init__
 
 
-def _m2(*, _default_countdown, _default_divmod, _default_n, _default_negated, _default_partial_tail, _default_reset, _default_skip_zero, _default_wraps, **_):
+def _m2(**_):
+    def __init__(self, generator, batches, loops, functions):
+        self.generator = generator
+        self.batches = batches
+        self.loops = loops
+        self.functions = functions
+    return __init__
+
+
+def _m3(*, _default_countdown, _default_divmod, _default_n, _default_negated, _default_partial_tail, _default_reset, _default_skip_zero, _default_wraps, **_):
     def __init__(self, comparison, modulo, counter_expr, counter, addend, n, n_key, n_value, remainder, tail, conjunct, holder, negated=_default_negated, reset=_default_reset, skip_zero=_default_skip_zero, wraps=_default_wraps, countdown=_default_countdown, divmod=_default_divmod, partial_tail=_default_partial_tail):
         self.comparison = comparison
         self.modulo = modulo
@@ -60,7 +69,7 @@ def _m2(*, _default_countdown, _default_divmod, _default_n, _default_negated, _d
     return __init__
 
 
-def _m3(*, _FACTORY, _factory_refs, _factory_seeds, **_):
+def _m4(*, _FACTORY, _factory_refs, _factory_seeds, **_):
     def __init__(self, loop, statement, node, accumulator, refs=_FACTORY, seeds=_FACTORY):
         self.loop = loop
         self.statement = statement
@@ -71,7 +80,7 @@ def _m3(*, _FACTORY, _factory_refs, _factory_seeds, **_):
     return __init__
 
 
-def _m4(**_):
+def _m5(**_):
     def __init__(self, small, conditional, no_grad):
         self.small = small
         self.conditional = conditional
@@ -79,7 +88,7 @@ def _m4(**_):
     return __init__
 
 
-def _m5(**_):
+def _m6(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.small, self.conditional, self.no_grad, ) == (other.small, other.conditional, other.no_grad, )
@@ -87,7 +96,7 @@ def _m5(**_):
     return __eq__
 
 
-def _m6(*, _setattr, **_):
+def _m7(*, _setattr, **_):
     def __init__(self, kind, call, pre, form):
         _setattr(self, 'kind', kind)
         _setattr(self, 'call', call)
@@ -96,7 +105,7 @@ def _m6(*, _setattr, **_):
     return __init__
 
 
-def _m7(*, _default_binding, _default_branch, _default_branch_holds, _default_fixable, _default_handed_loss, _default_model_key, _setattr, **_):
+def _m8(*, _default_binding, _default_branch, _default_branch_holds, _default_fixable, _default_handed_loss, _default_model_key, _setattr, **_):
     def __init__(self, loss_call, loss_kind, input, statement, scope, where, activation, node, binding=_default_binding, model_key=_default_model_key, branch=_default_branch, branch_holds=_default_branch_holds, fixable=_default_fixable, handed_loss=_default_handed_loss):
         _setattr(self, 'loss_call', loss_call)
         _setattr(self, 'loss_kind', loss_kind)
@@ -115,7 +124,7 @@ def _m7(*, _default_binding, _default_branch, _default_branch_holds, _default_fi
     return __init__
 
 
-def _m8(*, _setattr, **_):
+def _m9(*, _setattr, **_):
     def __init__(self, key, value, statement, scope, class_name):
         _setattr(self, 'key', key)
         _setattr(self, 'value', value)
@@ -125,7 +134,7 @@ def _m8(*, _setattr, **_):
     return __init__
 
 
-def _m9(*, _FACTORY, _factory_statements, _factory_values, **_):
+def _m10(*, _FACTORY, _factory_statements, _factory_values, **_):
     def __init__(self, loop, statements=_FACTORY, values=_FACTORY):
         self.loop = loop
         self.statements = _factory_statements() if statements is _FACTORY else statements
@@ -133,7 +142,7 @@ def _m9(*, _FACTORY, _factory_statements, _factory_values, **_):
     return __init__
 
 
-def _m10(**_):
+def _m11(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.loop, self.statements, self.values, ) == (other.loop, other.statements, other.values, )
@@ -141,7 +150,7 @@ def _m10(**_):
     return __eq__
 
 
-def _m11(*, _default_class_name, _default_facts, _default_lambda_, _default_source, **_):
+def _m12(*, _default_class_name, _default_facts, _default_lambda_, _default_source, **_):
     def __init__(self, node, params, class_name=_default_class_name, source=_default_source, facts=_default_facts, lambda_=_default_lambda_):
         self.node = node
         self.params = params
@@ -152,7 +161,7 @@ def _m11(*, _default_class_name, _default_facts, _default_lambda_, _default_sour
     return __init__
 
 
-def _m12(**_):
+def _m13(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.node, self.params, self.class_name, self.source, self.facts, self.lambda_, ) == (other.node, other.params, other.class_name, other.source, other.facts, other.lambda_, )
@@ -160,7 +169,7 @@ def _m12(**_):
     return __eq__
 
 
-def _m13(*, _FACTORY, _default_project, _default_says_reduce, _factory_bound_in_class, _factory_built_arguments, _factory_call_site_args, _factory_class_calls, _factory_classes, _factory_cleared, _factory_engines, _factory_imports, _factory_local_functions, _factory_local_objects, _factory_method_site_args, _factory_methods, _factory_module_functions, _factory_objects, _factory_one_shot, _factory_runs_per_item, _factory_says_for, _factory_says_map, _factory_says_reduce, _factory_says_reduce_at, _factory_stepped, _factory_undecided_in_class, _factory_unread_param, _factory_unread_per_item, **_):
+def _m14(*, _FACTORY, _default_project, _default_says_reduce, _factory_bound_in_class, _factory_built_arguments, _factory_call_site_args, _factory_class_calls, _factory_classes, _factory_cleared, _factory_engines, _factory_imports, _factory_local_functions, _factory_local_objects, _factory_method_site_args, _factory_methods, _factory_module_functions, _factory_objects, _factory_one_shot, _factory_runs_per_item, _factory_says_for, _factory_says_map, _factory_says_reduce, _factory_says_reduce_at, _factory_stepped, _factory_undecided_in_class, _factory_unread_param, _factory_unread_per_item, **_):
     def __init__(self, source, project=_default_project, imports=_FACTORY, objects=_FACTORY, module_functions=_FACTORY, methods=_FACTORY, local_functions=_FACTORY, classes=_FACTORY, bound_in_class=_FACTORY, undecided_in_class=_FACTORY, stepped=_FACTORY, cleared=_FACTORY, engines=_FACTORY, call_site_args=_FACTORY, method_site_args=_FACTORY, local_objects=_FACTORY, built_arguments=_FACTORY, says_for=_FACTORY, says_map=_FACTORY, runs_per_item=_FACTORY, unread_per_item=_FACTORY, says_reduce=_default_says_reduce, says_reduce_at=_FACTORY, one_shot=_FACTORY, class_calls=_FACTORY, unread_param=_FACTORY):
         self.source = source
         self.project = project
@@ -191,7 +200,7 @@ def _m13(*, _FACTORY, _default_project, _default_says_reduce, _factory_bound_in_
     return __init__
 
 
-def _m14(**_):
+def _m15(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.source, self.project, self.imports, self.objects, self.module_functions, self.methods, self.local_functions, self.classes, self.bound_in_class, self.undecided_in_class, self.stepped, self.cleared, self.engines, self.call_site_args, self.method_site_args, self.local_objects, self.built_arguments, self.says_for, self.says_map, self.runs_per_item, self.unread_per_item, self.says_reduce, self.says_reduce_at, self.one_shot, self.class_calls, self.unread_param, ) == (other.source, other.project, other.imports, other.objects, other.module_functions, other.methods, other.local_functions, other.classes, other.bound_in_class, other.undecided_in_class, other.stepped, other.cleared, other.engines, other.call_site_args, other.method_site_args, other.local_objects, other.built_arguments, other.says_for, other.says_map, other.runs_per_item, other.unread_per_item, other.says_reduce, other.says_reduce_at, other.one_shot, other.class_calls, other.unread_param, )
@@ -199,7 +208,7 @@ def _m14(**_):
     return __eq__
 
 
-def _m15(*, _default_accumulation, _setattr, **_):
+def _m16(*, _default_accumulation, _setattr, **_):
     def __init__(self, kind, library, entry, accumulation=_default_accumulation):
         _setattr(self, 'kind', kind)
         _setattr(self, 'library', library)
@@ -208,7 +217,7 @@ def _m15(*, _default_accumulation, _setattr, **_):
     return __init__
 
 
-def _m16(**_):
+def _m17(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.kind, self.library, self.entry, self.accumulation, ) == (other.kind, other.library, other.entry, other.accumulation, )
@@ -216,13 +225,13 @@ def _m16(**_):
     return __eq__
 
 
-def _m17(**_):
+def _m18(**_):
     def __hash__(self):
         return hash((self.kind, self.library, self.entry, self.accumulation, ))
     return __hash__
 
 
-def _m18(*, _setattr, **_):
+def _m19(*, _setattr, **_):
     def __init__(self, value, keyword, node):
         _setattr(self, 'value', value)
         _setattr(self, 'keyword', keyword)
@@ -230,7 +239,7 @@ def _m18(*, _setattr, **_):
     return __init__
 
 
-def _m19(*, _default_scaler, _setattr, **_):
+def _m20(*, _default_scaler, _setattr, **_):
     def __init__(self, call, form, loss, retain, retain_positional, create, inputs, gradient, others, scaler=_default_scaler):
         _setattr(self, 'call', call)
         _setattr(self, 'form', form)
@@ -245,7 +254,7 @@ def _m19(*, _default_scaler, _setattr, **_):
     return __init__
 
 
-def _m20(*, _FACTORY, _factory_data, _factory_forward_calls, _factory_names, **_):
+def _m21(*, _FACTORY, _factory_data, _factory_forward_calls, _factory_names, **_):
     def __init__(self, names=_FACTORY, data=_FACTORY, forward_calls=_FACTORY):
         self.names = _factory_names() if names is _FACTORY else names
         self.data = _factory_data() if data is _FACTORY else data
@@ -253,7 +262,7 @@ def _m20(*, _FACTORY, _factory_data, _factory_forward_calls, _factory_names, **_
     return __init__
 
 
-def _m21(**_):
+def _m22(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.names, self.data, self.forward_calls, ) == (other.names, other.data, other.forward_calls, )
@@ -261,7 +270,7 @@ def _m21(**_):
     return __eq__
 
 
-def _m22(*, _FACTORY, _factory_free, _factory_free_data, _factory_units, **_):
+def _m23(*, _FACTORY, _factory_free, _factory_free_data, _factory_units, **_):
     def __init__(self, units=_FACTORY, free=_FACTORY, free_data=_FACTORY):
         self.units = _factory_units() if units is _FACTORY else units
         self.free = _factory_free() if free is _FACTORY else free
@@ -269,7 +278,7 @@ def _m22(*, _FACTORY, _factory_free, _factory_free_data, _factory_units, **_):
     return __init__
 
 
-def _m23(**_):
+def _m24(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.units, self.free, self.free_data, ) == (other.units, other.free, other.free_data, )
@@ -277,7 +286,7 @@ def _m23(**_):
     return __eq__
 
 
-def _m24(*, _FACTORY, _default_value_text, _factory_stores, **_):
+def _m25(*, _FACTORY, _default_value_text, _factory_stores, **_):
     def __init__(self, node, binds, reads, data, forward, augmented, ancestors, value_text=_default_value_text, stores=_FACTORY):
         self.node = node
         self.binds = binds
@@ -291,7 +300,7 @@ def _m24(*, _FACTORY, _default_value_text, _factory_stores, **_):
     return __init__
 
 
-def _m25(*, _default_table, **_):
+def _m26(*, _default_table, **_):
     def __init__(self, kind, statement, table=_default_table):
         self.kind = kind
         self.statement = statement
@@ -299,7 +308,7 @@ def _m25(*, _default_table, **_):
     return __init__
 
 
-def _m26(*, _FACTORY, _default_index, _default_lambda_, _default_over, _factory_block, _factory_loops, _factory_tables, **_):
+def _m27(*, _FACTORY, _default_index, _default_lambda_, _default_over, _factory_block, _factory_loops, _factory_tables, **_):
     def __init__(self, hook, param, registration, actions, loops=_FACTORY, tables=_FACTORY, over=_default_over, block=_FACTORY, index=_default_index, lambda_=_default_lambda_):
         self.hook = hook
         self.param = param
@@ -314,7 +323,7 @@ def _m26(*, _FACTORY, _default_index, _default_lambda_, _default_over, _factory_
     return __init__
 
 
-def _m27(**_):
+def _m28(**_):
     def __init__(self, loop, scheduler, step, batch_loop, constructor, horizon, argument, counted_in, stepped_per):
         self.loop = loop
         self.scheduler = scheduler
@@ -328,7 +337,7 @@ def _m27(**_):
     return __init__
 
 
-def _m28(*, _FACTORY, _factory_alternative_calls, _factory_callback_hooks, _factory_entered_generators, _factory_handed_classes, _factory_handed_self, _factory_helper_infos, _factory_inlined_calls, _factory_loops, _factory_pipeline_loops, _factory_stage_calls, _factory_step_call_sites, _factory_step_functions, **_):
+def _m29(*, _FACTORY, _factory_alternative_calls, _factory_callback_hooks, _factory_entered_generators, _factory_handed_classes, _factory_handed_self, _factory_helper_infos, _factory_inlined_calls, _factory_loops, _factory_pipeline_loops, _factory_stage_calls, _factory_step_call_sites, _factory_step_functions, **_):
     def __init__(self, source, facts, loops=_FACTORY, step_functions=_FACTORY, helper_infos=_FACTORY, inlined_calls=_FACTORY, entered_generators=_FACTORY, alternative_calls=_FACTORY, handed_classes=_FACTORY, handed_self=_FACTORY, step_call_sites=_FACTORY, callback_hooks=_FACTORY, pipeline_loops=_FACTORY, stage_calls=_FACTORY):
         self.source = source
         self.facts = facts
@@ -347,7 +356,7 @@ def _m28(*, _FACTORY, _factory_alternative_calls, _factory_callback_hooks, _fact
     return __init__
 
 
-def _m29(**_):
+def _m30(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.source, self.facts, self.loops, self.step_functions, self.helper_infos, self.inlined_calls, self.entered_generators, self.alternative_calls, self.handed_classes, self.handed_self, self.step_call_sites, self.callback_hooks, self.pipeline_loops, self.stage_calls, ) == (other.source, other.facts, other.loops, other.step_functions, other.helper_infos, other.inlined_calls, other.entered_generators, other.alternative_calls, other.handed_classes, other.handed_self, other.step_call_sites, other.callback_hooks, other.pipeline_loops, other.stage_calls, )
@@ -355,7 +364,7 @@ def _m29(**_):
     return __eq__
 
 
-def _m30(*, _default_depth, _default_test, _setattr, **_):
+def _m31(*, _default_depth, _default_test, _setattr, **_):
     def __init__(self, node, kind, test=_default_test, depth=_default_depth):
         _setattr(self, 'node', node)
         _setattr(self, 'kind', kind)
@@ -364,7 +373,7 @@ def _m30(*, _default_depth, _default_test, _setattr, **_):
     return __init__
 
 
-def _m31(*, _default_argument, _default_divides, _default_divisor, _default_engine, _default_gated, _default_helpers, _default_home_loops, _default_loss, _default_reason, _default_scope, _default_source, _default_target, _default_unscales, _default_via, _default_withs, **_):
+def _m32(*, _default_argument, _default_divides, _default_divisor, _default_engine, _default_gated, _default_helpers, _default_home_loops, _default_loss, _default_reason, _default_scope, _default_source, _default_target, _default_unscales, _default_via, _default_withs, **_):
     def __init__(self, kind, node, path, blocks, branches, loops, home_loops=_default_home_loops, target=_default_target, loss=_default_loss, scope=_default_scope, engine=_default_engine, via=_default_via, withs=_default_withs, reason=_default_reason, source=_default_source, helpers=_default_helpers, gated=_default_gated, divides=_default_divides, divisor=_default_divisor, unscales=_default_unscales, argument=_default_argument):
         self.kind = kind
         self.node = node
@@ -390,7 +399,7 @@ def _m31(*, _default_argument, _default_divides, _default_divisor, _default_engi
     return __init__
 
 
-def _m32(*, _default_accumulation, _default_constructor, _default_library, _default_params, _default_strong, _setattr, **_):
+def _m33(*, _default_accumulation, _default_constructor, _default_library, _default_params, _default_strong, _setattr, **_):
     def __init__(self, key, kind, constructor=_default_constructor, params=_default_params, strong=_default_strong, library=_default_library, accumulation=_default_accumulation):
         _setattr(self, 'key', key)
         _setattr(self, 'kind', kind)
@@ -402,7 +411,7 @@ def _m32(*, _default_accumulation, _default_constructor, _default_library, _defa
     return __init__
 
 
-def _m33(**_):
+def _m34(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.key, self.kind, self.constructor, self.params, self.strong, self.library, self.accumulation, ) == (other.key, other.kind, other.constructor, other.params, other.strong, other.library, other.accumulation, )
@@ -410,13 +419,13 @@ def _m33(**_):
     return __eq__
 
 
-def _m34(**_):
+def _m35(**_):
     def __hash__(self):
         return hash((self.key, self.kind, self.constructor, self.params, self.strong, self.library, self.accumulation, ))
     return __hash__
 
 
-def _m35(*, _FACTORY, _default_cleared_by_callers, _default_why_unknown, _factory_unknown, **_):
+def _m36(*, _FACTORY, _default_cleared_by_callers, _default_why_unknown, _factory_unknown, **_):
     def __init__(self, node, events, function, enclosing_loops, unknown=_FACTORY, cleared_by_callers=_default_cleared_by_callers, why_unknown=_default_why_unknown):
         self.node = node
         self.events = events
@@ -428,14 +437,14 @@ def _m35(*, _FACTORY, _default_cleared_by_callers, _default_why_unknown, _factor
     return __init__
 
 
-def _m36(*, _FACTORY, _factory_keys, _factory_trained_last_names, **_):
+def _m37(*, _FACTORY, _factory_keys, _factory_trained_last_names, **_):
     def __init__(self, keys=_FACTORY, trained_last_names=_FACTORY):
         self.keys = _factory_keys() if keys is _FACTORY else keys
         self.trained_last_names = _factory_trained_last_names() if trained_last_names is _FACTORY else trained_last_names
     return __init__
 
 
-def _m37(**_):
+def _m38(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.keys, self.trained_last_names, ) == (other.keys, other.trained_last_names, )
@@ -443,7 +452,7 @@ def _m37(**_):
     return __eq__
 
 
-def _m38(*, _default_arms, **_):
+def _m39(*, _default_arms, **_):
     def __init__(self, kind, keys, node, path, blocks, via, loops, tests, conditional, exits, no_grad, arms=_default_arms):
         self.kind = kind
         self.keys = keys
@@ -460,7 +469,7 @@ def _m38(*, _default_arms, **_):
     return __init__
 
 
-def _m39(*, _FACTORY, _default_other_pass, _default_partial, _default_shadowed, _factory_items, **_):
+def _m40(*, _FACTORY, _default_other_pass, _default_partial, _default_shadowed, _factory_items, **_):
     def __init__(self, eval_item, backward, wrapped, items=_FACTORY, shadowed=_default_shadowed, other_pass=_default_other_pass, partial=_default_partial):
         self.eval_item = eval_item
         self.backward = backward
@@ -472,7 +481,7 @@ def _m39(*, _FACTORY, _default_other_pass, _default_partial, _default_shadowed, 
     return __init__
 
 
-def _m40(*, _default_fixable, **_):
+def _m41(*, _default_fixable, **_):
     def __init__(self, loop, block, call, style, fixable=_default_fixable):
         self.loop = loop
         self.block = block
@@ -482,7 +491,7 @@ def _m40(*, _default_fixable, **_):
     return __init__
 
 
-def _m41(*, _default_across, _default_batched, _default_foreign, _default_foreign_batches, _default_literal_alternative, **_):
+def _m42(*, _default_across, _default_batched, _default_foreign, _default_foreign_batches, _default_literal_alternative, **_):
     def __init__(self, constructor, sampler, loader, epoch_loop, batch_loop, sampler_values, sampler_binding, inline_alternative, batched=_default_batched, foreign_batches=_default_foreign_batches, literal_alternative=_default_literal_alternative, foreign=_default_foreign, across=_default_across):
         self.constructor = constructor
         self.sampler = sampler
@@ -500,7 +509,7 @@ def _m41(*, _default_across, _default_batched, _default_foreign, _default_foreig
     return __init__
 
 
-def _m42(*, _FACTORY, _factory_carried, _factory_free, _factory_units, **_):
+def _m43(*, _FACTORY, _factory_carried, _factory_free, _factory_units, **_):
     def __init__(self, units=_FACTORY, free=_FACTORY, carried=_FACTORY):
         self.units = _factory_units() if units is _FACTORY else units
         self.free = _factory_free() if free is _FACTORY else free
@@ -508,7 +517,7 @@ def _m42(*, _FACTORY, _factory_carried, _factory_free, _factory_units, **_):
     return __init__
 
 
-def _m43(**_):
+def _m44(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.units, self.free, self.carried, ) == (other.units, other.free, other.carried, )
@@ -516,7 +525,7 @@ def _m43(**_):
     return __eq__
 
 
-def _m44(*, _default_reads, _setattr, **_):
+def _m45(*, _default_reads, _setattr, **_):
     def __init__(self, binds, flows, forwards, partial, leaf, no_grad, reads=_default_reads):
         _setattr(self, 'binds', binds)
         _setattr(self, 'flows', flows)
@@ -528,7 +537,7 @@ def _m44(*, _default_reads, _setattr, **_):
     return __init__
 
 
-def _m45(**_):
+def _m46(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.binds, self.flows, self.forwards, self.partial, self.leaf, self.no_grad, self.reads, ) == (other.binds, other.flows, other.forwards, other.partial, other.leaf, other.no_grad, other.reads, )
@@ -536,13 +545,13 @@ def _m45(**_):
     return __eq__
 
 
-def _m46(**_):
+def _m47(**_):
     def __hash__(self):
         return hash((self.binds, self.flows, self.forwards, self.partial, self.leaf, self.no_grad, self.reads, ))
     return __hash__
 
 
-def _m47(*, _default_drained, _default_one_optimizer, **_):
+def _m48(*, _default_drained, _default_one_optimizer, **_):
     def __init__(self, key, binding, value, form, first, again, in_loop, only_optimizers, read_right_after, one_optimizer=_default_one_optimizer, drained=_default_drained):
         self.key = key
         self.binding = binding
@@ -558,7 +567,7 @@ def _m47(*, _default_drained, _default_one_optimizer, **_):
     return __init__
 
 
-def _m48(**_):
+def _m49(**_):
     def __init__(self, optimizer, construction, change, node, module, kind):
         self.optimizer = optimizer
         self.construction = construction
@@ -569,7 +578,7 @@ def _m48(**_):
     return __init__
 
 
-def _m49(*, _FACTORY, _default_cache_dir, _default_exclude, _default_extend_select, _default_ignore, _default_path, _default_select, _default_unsafe_fixes, _factory_root, _setattr, **_):
+def _m50(*, _FACTORY, _default_cache_dir, _default_exclude, _default_extend_select, _default_ignore, _default_path, _default_select, _default_unsafe_fixes, _factory_root, _setattr, **_):
     def __init__(self, path=_default_path, select=_default_select, extend_select=_default_extend_select, ignore=_default_ignore, exclude=_default_exclude, unsafe_fixes=_default_unsafe_fixes, cache_dir=_default_cache_dir, root=_FACTORY):
         _setattr(self, 'path', path)
         _setattr(self, 'select', select)
@@ -582,7 +591,7 @@ def _m49(*, _FACTORY, _default_cache_dir, _default_exclude, _default_extend_sele
     return __init__
 
 
-def _m50(**_):
+def _m51(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.path, self.select, self.extend_select, self.ignore, self.exclude, self.unsafe_fixes, self.cache_dir, self.root, ) == (other.path, other.select, other.extend_select, other.ignore, other.exclude, other.unsafe_fixes, other.cache_dir, other.root, )
@@ -590,20 +599,20 @@ def _m50(**_):
     return __eq__
 
 
-def _m51(**_):
+def _m52(**_):
     def __hash__(self):
         return hash((self.path, self.select, self.extend_select, self.ignore, self.exclude, self.unsafe_fixes, self.cache_dir, self.root, ))
     return __hash__
 
 
-def _m52(*, _default_explicit, _setattr, **_):
+def _m53(*, _default_explicit, _setattr, **_):
     def __init__(self, path, explicit=_default_explicit):
         _setattr(self, 'path', path)
         _setattr(self, 'explicit', explicit)
     return __init__
 
 
-def _m53(**_):
+def _m54(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.path, self.explicit, ) == (other.path, other.explicit, )
@@ -611,13 +620,13 @@ def _m53(**_):
     return __eq__
 
 
-def _m54(**_):
+def _m55(**_):
     def __hash__(self):
         return hash((self.path, self.explicit, ))
     return __hash__
 
 
-def _m55(*, _default_attribute, _default_config_key, _default_default, _default_env, _default_keywords, _default_note, _default_via, _setattr, **_):
+def _m56(*, _default_attribute, _default_config_key, _default_default, _default_env, _default_keywords, _default_note, _default_via, _setattr, **_):
     def __init__(self, name, keywords=_default_keywords, via=_default_via, config_key=_default_config_key, attribute=_default_attribute, env=_default_env, default=_default_default, note=_default_note):
         _setattr(self, 'name', name)
         _setattr(self, 'keywords', keywords)
@@ -630,7 +639,7 @@ def _m55(*, _default_attribute, _default_config_key, _default_default, _default_
     return __init__
 
 
-def _m56(**_):
+def _m57(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.name, self.keywords, self.via, self.config_key, self.attribute, self.env, self.default, self.note, ) == (other.name, other.keywords, other.via, other.config_key, other.attribute, other.env, other.default, other.note, )
@@ -638,13 +647,13 @@ def _m56(**_):
     return __eq__
 
 
-def _m57(**_):
+def _m58(**_):
     def __hash__(self):
         return hash((self.name, self.keywords, self.via, self.config_key, self.attribute, self.env, self.default, self.note, ))
     return __hash__
 
 
-def _m58(*, _default_aliases, _default_arguments, _default_note, _default_stand_in, _setattr, **_):
+def _m59(*, _default_aliases, _default_arguments, _default_note, _default_stand_in, _setattr, **_):
     def __init__(self, qualname, hooks, source, proof, aliases=_default_aliases, arguments=_default_arguments, stand_in=_default_stand_in, note=_default_note):
         _setattr(self, 'qualname', qualname)
         _setattr(self, 'hooks', hooks)
@@ -657,7 +666,7 @@ def _m58(*, _default_aliases, _default_arguments, _default_note, _default_stand_
     return __init__
 
 
-def _m59(**_):
+def _m60(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.qualname, self.hooks, self.source, self.proof, self.aliases, self.arguments, self.stand_in, self.note, ) == (other.qualname, other.hooks, other.source, other.proof, other.aliases, other.arguments, other.stand_in, other.note, )
@@ -665,13 +674,13 @@ def _m59(**_):
     return __eq__
 
 
-def _m60(**_):
+def _m61(**_):
     def __hash__(self):
         return hash((self.qualname, self.hooks, self.source, self.proof, self.aliases, self.arguments, self.stand_in, self.note, ))
     return __hash__
 
 
-def _m61(*, _default_accumulation, _default_aliases, _default_note, _default_returns, _default_stand_in, _setattr, **_):
+def _m62(*, _default_accumulation, _default_aliases, _default_note, _default_returns, _default_stand_in, _setattr, **_):
     def __init__(self, qualname, kind, source, proof, aliases=_default_aliases, returns=_default_returns, accumulation=_default_accumulation, stand_in=_default_stand_in, note=_default_note):
         _setattr(self, 'qualname', qualname)
         _setattr(self, 'kind', kind)
@@ -685,7 +694,7 @@ def _m61(*, _default_accumulation, _default_aliases, _default_note, _default_ret
     return __init__
 
 
-def _m62(**_):
+def _m63(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.qualname, self.kind, self.source, self.proof, self.aliases, self.returns, self.accumulation, self.stand_in, self.note, ) == (other.qualname, other.kind, other.source, other.proof, other.aliases, other.returns, other.accumulation, other.stand_in, other.note, )
@@ -693,13 +702,13 @@ def _m62(**_):
     return __eq__
 
 
-def _m63(**_):
+def _m64(**_):
     def __hash__(self):
         return hash((self.qualname, self.kind, self.source, self.proof, self.aliases, self.returns, self.accumulation, self.stand_in, self.note, ))
     return __hash__
 
 
-def _m64(*, _default_effects_on_exit, _default_gates_prepared_optimizers, _default_needs_tail_flush, _default_note, _default_stand_in, _default_syncs_on_last_batch, _setattr, **_):
+def _m65(*, _default_effects_on_exit, _default_gates_prepared_optimizers, _default_needs_tail_flush, _default_note, _default_stand_in, _default_syncs_on_last_batch, _setattr, **_):
     def __init__(self, kind, name, changes, source, proof, gates_prepared_optimizers=_default_gates_prepared_optimizers, syncs_on_last_batch=_default_syncs_on_last_batch, needs_tail_flush=_default_needs_tail_flush, effects_on_exit=_default_effects_on_exit, stand_in=_default_stand_in, note=_default_note):
         _setattr(self, 'kind', kind)
         _setattr(self, 'name', name)
@@ -715,7 +724,7 @@ def _m64(*, _default_effects_on_exit, _default_gates_prepared_optimizers, _defau
     return __init__
 
 
-def _m65(**_):
+def _m66(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.kind, self.name, self.changes, self.source, self.proof, self.gates_prepared_optimizers, self.syncs_on_last_batch, self.needs_tail_flush, self.effects_on_exit, self.stand_in, self.note, ) == (other.kind, other.name, other.changes, other.source, other.proof, other.gates_prepared_optimizers, other.syncs_on_last_batch, other.needs_tail_flush, other.effects_on_exit, other.stand_in, other.note, )
@@ -723,13 +732,13 @@ def _m65(**_):
     return __eq__
 
 
-def _m66(**_):
+def _m67(**_):
     def __hash__(self):
         return hash((self.kind, self.name, self.changes, self.source, self.proof, self.gates_prepared_optimizers, self.syncs_on_last_batch, self.needs_tail_flush, self.effects_on_exit, self.stand_in, self.note, ))
     return __hash__
 
 
-def _m67(*, _default_accumulation, _default_aliases, _default_batch_counters, _default_iteration_counters, _default_manual_effects, _default_manual_switch, _default_note, _default_optimizer_arguments, _default_stand_in, _default_user_must_clear_when_manual, _setattr, **_):
+def _m68(*, _default_accumulation, _default_aliases, _default_batch_counters, _default_iteration_counters, _default_manual_effects, _default_manual_switch, _default_note, _default_optimizer_arguments, _default_stand_in, _default_user_must_clear_when_manual, _setattr, **_):
     def __init__(self, qualname, hooks, framework_effects, source, proof, aliases=_default_aliases, accumulation=_default_accumulation, manual_switch=_default_manual_switch, manual_effects=_default_manual_effects, user_must_clear_when_manual=_default_user_must_clear_when_manual, batch_counters=_default_batch_counters, optimizer_arguments=_default_optimizer_arguments, iteration_counters=_default_iteration_counters, stand_in=_default_stand_in, note=_default_note):
         _setattr(self, 'qualname', qualname)
         _setattr(self, 'hooks', hooks)
@@ -749,7 +758,7 @@ def _m67(*, _default_accumulation, _default_aliases, _default_batch_counters, _d
     return __init__
 
 
-def _m68(**_):
+def _m69(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.qualname, self.hooks, self.framework_effects, self.source, self.proof, self.aliases, self.accumulation, self.manual_switch, self.manual_effects, self.user_must_clear_when_manual, self.batch_counters, self.optimizer_arguments, self.iteration_counters, self.stand_in, self.note, ) == (other.qualname, other.hooks, other.framework_effects, other.source, other.proof, other.aliases, other.accumulation, other.manual_switch, other.manual_effects, other.user_must_clear_when_manual, other.batch_counters, other.optimizer_arguments, other.iteration_counters, other.stand_in, other.note, )
@@ -757,13 +766,13 @@ def _m68(**_):
     return __eq__
 
 
-def _m69(**_):
+def _m70(**_):
     def __hash__(self):
         return hash((self.qualname, self.hooks, self.framework_effects, self.source, self.proof, self.aliases, self.accumulation, self.manual_switch, self.manual_effects, self.user_must_clear_when_manual, self.batch_counters, self.optimizer_arguments, self.iteration_counters, self.stand_in, self.note, ))
     return __hash__
 
 
-def _m70(*, _FACTORY, _default_callbacks, _default_constructors, _default_contexts, _default_frameworks, _default_methods, _default_note, _default_optimizers, _default_runs_here, _factory_kinds, _setattr, **_):
+def _m71(*, _FACTORY, _default_callbacks, _default_constructors, _default_contexts, _default_frameworks, _default_methods, _default_note, _default_optimizers, _default_runs_here, _factory_kinds, _setattr, **_):
     def __init__(self, name, version, import_names, constructors=_default_constructors, methods=_default_methods, contexts=_default_contexts, frameworks=_default_frameworks, callbacks=_default_callbacks, optimizers=_default_optimizers, kinds=_FACTORY, runs_here=_default_runs_here, note=_default_note):
         _setattr(self, 'name', name)
         _setattr(self, 'version', version)
@@ -780,7 +789,7 @@ def _m70(*, _FACTORY, _default_callbacks, _default_constructors, _default_contex
     return __init__
 
 
-def _m71(**_):
+def _m72(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.callbacks, self.optimizers, self.kinds, self.runs_here, self.note, ) == (other.name, other.version, other.import_names, other.constructors, other.methods, other.contexts, other.frameworks, other.callbacks, other.optimizers, other.kinds, other.runs_here, other.note, )
@@ -788,13 +797,13 @@ def _m71(**_):
     return __eq__
 
 
-def _m72(**_):
+def _m73(**_):
     def __hash__(self):
         return hash((self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.callbacks, self.optimizers, self.kinds, self.runs_here, self.note, ))
     return __hash__
 
 
-def _m73(*, _default_clips_parameters, _default_divides_by, _default_divides_unless, _default_gate, _default_loss_argument, _default_note, _default_refines, _default_returns, _default_stand_in, _setattr, **_):
+def _m74(*, _default_clips_parameters, _default_divides_by, _default_divides_unless, _default_gate, _default_loss_argument, _default_note, _default_refines, _default_returns, _default_stand_in, _setattr, **_):
     def __init__(self, kind, name, effects, source, proof, gate=_default_gate, loss_argument=_default_loss_argument, divides_by=_default_divides_by, divides_unless=_default_divides_unless, clips_parameters=_default_clips_parameters, returns=_default_returns, refines=_default_refines, stand_in=_default_stand_in, note=_default_note):
         _setattr(self, 'kind', kind)
         _setattr(self, 'name', name)
@@ -813,7 +822,7 @@ def _m73(*, _default_clips_parameters, _default_divides_by, _default_divides_unl
     return __init__
 
 
-def _m74(**_):
+def _m75(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.kind, self.name, self.effects, self.source, self.proof, self.gate, self.loss_argument, self.divides_by, self.divides_unless, self.clips_parameters, self.returns, self.refines, self.stand_in, self.note, ) == (other.kind, other.name, other.effects, other.source, other.proof, other.gate, other.loss_argument, other.divides_by, other.divides_unless, other.clips_parameters, other.returns, other.refines, other.stand_in, other.note, )
@@ -821,13 +830,13 @@ def _m74(**_):
     return __eq__
 
 
-def _m75(**_):
+def _m76(**_):
     def __hash__(self):
         return hash((self.kind, self.name, self.effects, self.source, self.proof, self.gate, self.loss_argument, self.divides_by, self.divides_unless, self.clips_parameters, self.returns, self.refines, self.stand_in, self.note, ))
     return __hash__
 
 
-def _m76(*, _default_aliases, _default_note, _default_stand_in, _setattr, **_):
+def _m77(*, _default_aliases, _default_note, _default_stand_in, _setattr, **_):
     def __init__(self, qualname, clear_keywords, source, proof, aliases=_default_aliases, stand_in=_default_stand_in, note=_default_note):
         _setattr(self, 'qualname', qualname)
         _setattr(self, 'clear_keywords', clear_keywords)
@@ -839,7 +848,7 @@ def _m76(*, _default_aliases, _default_note, _default_stand_in, _setattr, **_):
     return __init__
 
 
-def _m77(**_):
+def _m78(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.qualname, self.clear_keywords, self.source, self.proof, self.aliases, self.stand_in, self.note, ) == (other.qualname, other.clear_keywords, other.source, other.proof, other.aliases, other.stand_in, other.note, )
@@ -847,13 +856,13 @@ def _m77(**_):
     return __eq__
 
 
-def _m78(**_):
+def _m79(**_):
     def __hash__(self):
         return hash((self.qualname, self.clear_keywords, self.source, self.proof, self.aliases, self.stand_in, self.note, ))
     return __hash__
 
 
-def _m79(*, _setattr, **_):
+def _m80(*, _setattr, **_):
     def __init__(self, uri, code, text):
         _setattr(self, 'uri', uri)
         _setattr(self, 'code', code)
@@ -861,7 +870,7 @@ def _m79(*, _setattr, **_):
     return __init__
 
 
-def _m80(**_):
+def _m81(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.uri, self.code, self.text, ) == (other.uri, other.code, other.text, )
@@ -869,13 +878,13 @@ def _m80(**_):
     return __eq__
 
 
-def _m81(**_):
+def _m82(**_):
     def __hash__(self):
         return hash((self.uri, self.code, self.text, ))
     return __hash__
 
 
-def _m82(*, _default_extend_select, _default_ignore, _default_select, _default_unsafe_fixes, _setattr, **_):
+def _m83(*, _default_extend_select, _default_ignore, _default_select, _default_unsafe_fixes, _setattr, **_):
     def __init__(self, select=_default_select, extend_select=_default_extend_select, ignore=_default_ignore, unsafe_fixes=_default_unsafe_fixes):
         _setattr(self, 'select', select)
         _setattr(self, 'extend_select', extend_select)
@@ -884,7 +893,7 @@ def _m82(*, _default_extend_select, _default_ignore, _default_select, _default_u
     return __init__
 
 
-def _m83(**_):
+def _m84(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.select, self.extend_select, self.ignore, self.unsafe_fixes, ) == (other.select, other.extend_select, other.ignore, other.unsafe_fixes, )
@@ -892,13 +901,13 @@ def _m83(**_):
     return __eq__
 
 
-def _m84(**_):
+def _m85(**_):
     def __hash__(self):
         return hash((self.select, self.extend_select, self.ignore, self.unsafe_fixes, ))
     return __hash__
 
 
-def _m85(*, _setattr, **_):
+def _m86(*, _setattr, **_):
     def __init__(self, start, end, text):
         _setattr(self, 'start', start)
         _setattr(self, 'end', end)
@@ -906,7 +915,7 @@ def _m85(*, _setattr, **_):
     return __init__
 
 
-def _m86(**_):
+def _m87(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.start, self.end, self.text, ) == (other.start, other.end, other.text, )
@@ -914,20 +923,20 @@ def _m86(**_):
     return __eq__
 
 
-def _m87(**_):
+def _m88(**_):
     def __hash__(self):
         return hash((self.start, self.end, self.text, ))
     return __hash__
 
 
-def _m88(*, _FACTORY, _factory_lines, _factory_spans, **_):
+def _m89(*, _FACTORY, _factory_lines, _factory_spans, **_):
     def __init__(self, lines=_FACTORY, spans=_FACTORY):
         self.lines = _factory_lines() if lines is _FACTORY else lines
         self.spans = _factory_spans() if spans is _FACTORY else spans
     return __init__
 
 
-def _m89(**_):
+def _m90(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.lines, self.spans, ) == (other.lines, other.spans, )
@@ -935,7 +944,7 @@ def _m89(**_):
     return __eq__
 
 
-def _m90(*, _default_config_path, _default_error, _default_excluded, _setattr, **_):
+def _m91(*, _default_config_path, _default_error, _default_excluded, _setattr, **_):
     def __init__(self, options, excluded=_default_excluded, config_path=_default_config_path, error=_default_error):
         _setattr(self, 'options', options)
         _setattr(self, 'excluded', excluded)
@@ -944,7 +953,7 @@ def _m90(*, _default_config_path, _default_error, _default_excluded, _setattr, *
     return __init__
 
 
-def _m91(**_):
+def _m92(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.options, self.excluded, self.config_path, self.error, ) == (other.options, other.excluded, other.config_path, other.error, )
@@ -952,13 +961,13 @@ def _m91(**_):
     return __eq__
 
 
-def _m92(**_):
+def _m93(**_):
     def __hash__(self):
         return hash((self.options, self.excluded, self.config_path, self.error, ))
     return __hash__
 
 
-def _m93(*, _FACTORY, _default_error, _factory_edits, **_):
+def _m94(*, _FACTORY, _default_error, _factory_edits, **_):
     def __init__(self, snapshot, settings, found, published, error=_default_error, edits=_FACTORY):
         self.snapshot = snapshot
         self.settings = settings
@@ -969,7 +978,7 @@ def _m93(*, _FACTORY, _default_error, _factory_edits, **_):
     return __init__
 
 
-def _m94(**_):
+def _m95(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.snapshot, self.settings, self.found, self.published, self.error, self.edits, ) == (other.snapshot, other.settings, other.found, other.published, other.error, other.edits, )
@@ -977,7 +986,7 @@ def _m94(**_):
     return __eq__
 
 
-def _m95(*, _FACTORY, _default_cells, _default_text, _factory_version, _factory_versions, _setattr, **_):
+def _m96(*, _FACTORY, _default_cells, _default_text, _factory_version, _factory_versions, _setattr, **_):
     def __init__(self, key, uri, version, path, name, text=_default_text, cells=_default_cells, versions=_FACTORY):
         _setattr(self, 'key', key)
         _setattr(self, 'uri', uri)
@@ -990,7 +999,7 @@ def _m95(*, _FACTORY, _default_cells, _default_text, _factory_version, _factory_
     return __init__
 
 
-def _m96(**_):
+def _m97(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.key, self.uri, self.version, self.path, self.name, self.text, self.cells, self.versions, ) == (other.key, other.uri, other.version, other.path, other.name, other.text, other.cells, other.versions, )
@@ -998,13 +1007,13 @@ def _m96(**_):
     return __eq__
 
 
-def _m97(**_):
+def _m98(**_):
     def __hash__(self):
         return hash((self.key, self.uri, self.version, self.path, self.name, self.text, self.cells, self.versions, ))
     return __hash__
 
 
-def _m98(*, _FACTORY, _default_left_out, _factory_masks, **_):
+def _m99(*, _FACTORY, _default_left_out, _factory_masks, **_):
     def __init__(self, number, text, rows, masks=_FACTORY, left_out=_default_left_out):
         self.number = number
         self.text = text
@@ -1014,7 +1023,7 @@ def _m98(*, _FACTORY, _default_left_out, _factory_masks, **_):
     return __init__
 
 
-def _m99(**_):
+def _m100(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.number, self.text, self.rows, self.masks, self.left_out, ) == (other.number, other.text, other.rows, other.masks, other.left_out, )
@@ -1022,14 +1031,14 @@ def _m99(**_):
     return __eq__
 
 
-def _m100(**_):
+def _m101(**_):
     def __init__(self, regions, masked):
         self.regions = regions
         self.masked = masked
     return __init__
 
 
-def _m101(**_):
+def _m102(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.regions, self.masked, ) == (other.regions, other.masked, )
@@ -1037,7 +1046,7 @@ def _m101(**_):
     return __eq__
 
 
-def _m102(**_):
+def _m103(**_):
     def __init__(self, number, first_line, last_line, start, end):
         self.number = number
         self.first_line = first_line
@@ -1047,7 +1056,7 @@ def _m102(**_):
     return __init__
 
 
-def _m103(**_):
+def _m104(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.number, self.first_line, self.last_line, self.start, self.end, ) == (other.number, other.first_line, other.last_line, other.start, other.end, )
@@ -1055,7 +1064,7 @@ def _m103(**_):
     return __eq__
 
 
-def _m104(*, _default_cell, **_):
+def _m105(*, _default_cell, **_):
     def __init__(self, path, line, column, end_line, end_column, code, message, fixable, fix_safety, cell=_default_cell):
         self.path = path
         self.line = line
@@ -1070,7 +1079,7 @@ def _m104(*, _default_cell, **_):
     return __init__
 
 
-def _m105(**_):
+def _m106(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.path, self.line, self.column, self.end_line, self.end_column, self.code, self.message, self.fixable, self.fix_safety, self.cell, ) == (other.path, other.line, other.column, other.end_line, other.end_column, other.code, other.message, other.fixable, other.fix_safety, other.cell, )
@@ -1078,7 +1087,7 @@ def _m105(**_):
     return __eq__
 
 
-def _m106(*, _FACTORY, _default_encoding, _default_error, _default_fixed, _default_original, _factory_depends_on, _factory_diagnostics, _factory_fixed, _factory_fixed_codes, _factory_notes, _factory_remaining, **_):
+def _m107(*, _FACTORY, _default_encoding, _default_error, _default_fixed, _default_original, _factory_depends_on, _factory_diagnostics, _factory_fixed, _factory_fixed_codes, _factory_notes, _factory_remaining, **_):
     def __init__(self, path, diagnostics=_FACTORY, remaining=_FACTORY, original=_default_original, fixed=_default_fixed, encoding=_default_encoding, error=_default_error, fixed_codes=_FACTORY, notes=_FACTORY, depends_on=_FACTORY):
         self.path = path
         self.diagnostics = _factory_diagnostics() if diagnostics is _FACTORY else diagnostics
@@ -1093,7 +1102,7 @@ def _m106(*, _FACTORY, _default_encoding, _default_error, _default_fixed, _defau
     return __init__
 
 
-def _m107(**_):
+def _m108(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.path, self.diagnostics, self.remaining, self.original, self.fixed, self.encoding, self.error, self.fixed_codes, self.notes, self.depends_on, ) == (other.path, other.diagnostics, other.remaining, other.original, other.fixed, other.encoding, other.error, other.fixed_codes, other.notes, other.depends_on, )
@@ -1101,7 +1110,7 @@ def _m107(**_):
     return __eq__
 
 
-def _m108(*, _default_fix, _default_only, _default_roots, _default_unsafe_fixes, _setattr, **_):
+def _m109(*, _default_fix, _default_only, _default_roots, _default_unsafe_fixes, _setattr, **_):
     def __init__(self, select, unsafe_fixes=_default_unsafe_fixes, fix=_default_fix, only=_default_only, roots=_default_roots):
         _setattr(self, 'select', select)
         _setattr(self, 'unsafe_fixes', unsafe_fixes)
@@ -1111,7 +1120,7 @@ def _m108(*, _default_fix, _default_only, _default_roots, _default_unsafe_fixes,
     return __init__
 
 
-def _m109(**_):
+def _m110(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.select, self.unsafe_fixes, self.fix, self.only, self.roots, ) == (other.select, other.unsafe_fixes, other.fix, other.only, other.roots, )
@@ -1119,13 +1128,13 @@ def _m109(**_):
     return __eq__
 
 
-def _m110(**_):
+def _m111(**_):
     def __hash__(self):
         return hash((self.select, self.unsafe_fixes, self.fix, self.only, self.roots, ))
     return __hash__
 
 
-def _m111(**_):
+def _m112(**_):
     def __init__(self, path, source, facts):
         self.path = path
         self.source = source
@@ -1133,7 +1142,7 @@ def _m111(**_):
     return __init__
 
 
-def _m112(**_):
+def _m113(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.path, self.source, self.facts, ) == (other.path, other.source, other.facts, )
@@ -1141,7 +1150,7 @@ def _m112(**_):
     return __eq__
 
 
-def _m113(*, _FACTORY, _default__contents, _default__contents_epoch, _default__contents_run, _default__epoch, _default__files, _default__folders, _default__folders_run, _default__functions, _default__functions_epoch, _default__saying, _default__saying_epoch, _default__stars, _default__stars_epoch, _factory__backward_bytes, _factory__bytes, _factory__caller_models, _factory__contents, _factory__contents_read, _factory__folders, _factory__functions, _factory__hashes, _factory__listings, _factory__located, _factory__modules, _factory__plain, _factory__rooted, _factory__saying, _factory__saying_digests, _factory__seen, _factory__stars, _factory_touched, **_):
+def _m114(*, _FACTORY, _default__contents, _default__contents_epoch, _default__contents_run, _default__epoch, _default__files, _default__folders, _default__folders_run, _default__functions, _default__functions_epoch, _default__saying, _default__saying_epoch, _default__stars, _default__stars_epoch, _factory__backward_bytes, _factory__bytes, _factory__caller_models, _factory__contents, _factory__contents_read, _factory__folders, _factory__functions, _factory__hashes, _factory__listings, _factory__located, _factory__modules, _factory__plain, _factory__rooted, _factory__saying, _factory__saying_digests, _factory__seen, _factory__stars, _factory_touched, **_):
     def __init__(self, root, _modules=_FACTORY, _plain=_FACTORY, _bytes=_FACTORY, _files=_default__files, touched=_FACTORY, _caller_models=_FACTORY, _hashes=_FACTORY, _epoch=_default__epoch, _seen=_FACTORY, _located=_FACTORY, _rooted=_FACTORY, _folders=_FACTORY, _folders_run=_default__folders_run, _listings=_FACTORY, _functions=_FACTORY, _functions_epoch=_default__functions_epoch, _stars=_FACTORY, _stars_epoch=_default__stars_epoch, _contents=_FACTORY, _contents_epoch=_default__contents_epoch, _contents_run=_default__contents_run, _contents_read=_FACTORY, _saying=_FACTORY, _saying_epoch=_default__saying_epoch, _saying_digests=_FACTORY, _backward_bytes=_FACTORY):
         self.root = root
         self._modules = _factory__modules() if _modules is _FACTORY else _modules
@@ -1173,7 +1182,7 @@ def _m113(*, _FACTORY, _default__contents, _default__contents_epoch, _default__c
     return __init__
 
 
-def _m114(**_):
+def _m115(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.root, self._modules, self._plain, self._bytes, self._files, self.touched, self._caller_models, self._hashes, self._epoch, self._seen, self._located, self._rooted, self._folders, self._folders_run, self._listings, self._functions, self._functions_epoch, self._stars, self._stars_epoch, self._contents, self._contents_epoch, self._contents_run, self._contents_read, self._saying, self._saying_epoch, self._saying_digests, self._backward_bytes, ) == (other.root, other._modules, other._plain, other._bytes, other._files, other.touched, other._caller_models, other._hashes, other._epoch, other._seen, other._located, other._rooted, other._folders, other._folders_run, other._listings, other._functions, other._functions_epoch, other._stars, other._stars_epoch, other._contents, other._contents_epoch, other._contents_run, other._contents_read, other._saying, other._saying_epoch, other._saying_digests, other._backward_bytes, )
@@ -1181,7 +1190,7 @@ def _m114(**_):
     return __eq__
 
 
-def _m115(*, _setattr, **_):
+def _m116(*, _setattr, **_):
     def __init__(self, block, first, second, first_index, second_index):
         _setattr(self, 'block', block)
         _setattr(self, 'first', first)
@@ -1191,7 +1200,7 @@ def _m115(*, _setattr, **_):
     return __init__
 
 
-def _m116(**_):
+def _m117(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.block, self.first, self.second, self.first_index, self.second_index, ) == (other.block, other.first, other.second, other.first_index, other.second_index, )
@@ -1199,13 +1208,13 @@ def _m116(**_):
     return __eq__
 
 
-def _m117(**_):
+def _m118(**_):
     def __hash__(self):
         return hash((self.block, self.first, self.second, self.first_index, self.second_index, ))
     return __hash__
 
 
-def _m118(*, _setattr, **_):
+def _m119(*, _setattr, **_):
     def __init__(self, statement, in_loop, function):
         _setattr(self, 'statement', statement)
         _setattr(self, 'in_loop', in_loop)
@@ -1213,7 +1222,7 @@ def _m118(*, _setattr, **_):
     return __init__
 
 
-def _m119(**_):
+def _m120(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.statement, self.in_loop, self.function, ) == (other.statement, other.in_loop, other.function, )
@@ -1221,13 +1230,13 @@ def _m119(**_):
     return __eq__
 
 
-def _m120(**_):
+def _m121(**_):
     def __hash__(self):
         return hash((self.statement, self.in_loop, self.function, ))
     return __hash__
 
 
-def _m121(*, _setattr, **_):
+def _m122(*, _setattr, **_):
     def __init__(self, start, end, text, order):
         _setattr(self, 'start', start)
         _setattr(self, 'end', end)
@@ -1236,7 +1245,7 @@ def _m121(*, _setattr, **_):
     return __init__
 
 
-def _m122(**_):
+def _m123(**_):
     def __eq__(self, other):
         if other.__class__ is self.__class__:
             return (self.start, self.end, self.text, self.order, ) == (other.start, other.end, other.text, other.order, )
@@ -1244,13 +1253,13 @@ def _m122(**_):
     return __eq__
 
 
-def _m123(**_):
+def _m124(**_):
     def __hash__(self):
         return hash((self.start, self.end, self.text, self.order, ))
     return __hash__
 
 
-def _m124(*, _FACTORY, _default_fix, _factory_related, **_):
+def _m125(*, _FACTORY, _default_fix, _factory_related, **_):
     def __init__(self, code, message, node, fix=_default_fix, related=_FACTORY):
         self.code = code
         self.message = message
@@ -1260,7 +1269,7 @@ def _m124(*, _FACTORY, _default_fix, _factory_related, **_):
     return __init__
 
 
-def _m125(*, _default_alone, _default_copies, _default_match_subjects, _default_safety, **_):
+def _m126(*, _default_alone, _default_copies, _default_match_subjects, _default_safety, **_):
     def __init__(self, edits, safety=_default_safety, copies=_default_copies, alone=_default_alone, match_subjects=_default_match_subjects):
         self.edits = edits
         self.safety = safety
@@ -1270,7 +1279,7 @@ def _m125(*, _default_alone, _default_copies, _default_match_subjects, _default_
     return __init__
 
 
-def _m126(*, _setattr, **_):
+def _m127(*, _setattr, **_):
     def __init__(self, anchor, where, lines):
         _setattr(self, 'anchor', anchor)
         _setattr(self, 'where', where)
@@ -1278,14 +1287,14 @@ def _m126(*, _setattr, **_):
     return __init__
 
 
-def _m127(*, _default_keep_comments, _setattr, **_):
+def _m128(*, _default_keep_comments, _setattr, **_):
     def __init__(self, statement, keep_comments=_default_keep_comments):
         _setattr(self, 'statement', statement)
         _setattr(self, 'keep_comments', keep_comments)
     return __init__
 
 
-def _m128(*, _default_span, _setattr, **_):
+def _m129(*, _default_span, _setattr, **_):
     def __init__(self, node, new, statement, span=_default_span):
         _setattr(self, 'node', node)
         _setattr(self, 'new', new)
@@ -1297,131 +1306,132 @@ def _m128(*, _default_span, _setattr, **_):
 METHODS = {
     'def __init__(self, loop, branch, node, periodic, counter, steps, backwards, clears, targets=_FACTORY, guards=_default_guards, split=_default_split, guarded=_default_guarded, by_one=_default_by_one, told=_default_told):\n    self.loop = loop\n    self.branch = branch\n    self.node = node\n    self.periodic = periodic\n    self.counter = counter\n    self.steps = steps\n    self.backwards = backwards\n    self.clears = clears\n    self.targets = _factory_targets() if targets is _FACTORY else targets\n    self.guards = guards\n    self.split = split\n    self.guarded = guarded\n    self.by_one = by_one\n    self.told = told\n': _m0,
     'def __init__(self, kind, first=_default_first, per_loop=_default_per_loop, increment=_default_increment, before_test=_default_before_test, rebound=_default_rebound, outer=_default_outer):\n    self.kind = kind\n    self.first = first\n    self.per_loop = per_loop\n    self.increment = increment\n    self.before_test = before_test\n    self.rebound = rebound\n    self.outer = outer\n': _m1,
-    'def __init__(self, comparison, modulo, counter_expr, counter, addend, n, n_key, n_value, remainder, tail, conjunct, holder, negated=_default_negated, reset=_default_reset, skip_zero=_default_skip_zero, wraps=_default_wraps, countdown=_default_countdown, divmod=_default_divmod, partial_tail=_default_partial_tail):\n    self.comparison = comparison\n    self.modulo = modulo\n    self.counter_expr = counter_expr\n    self.counter = counter\n    self.addend = addend\n    self.n = n\n    self.n_key = n_key\n    self.n_value = n_value\n    self.remainder = remainder\n    self.tail = tail\n    self.conjunct = conjunct\n    self.holder = holder\n    self.negated = negated\n    self.reset = reset\n    self.skip_zero = skip_zero\n    self.wraps = wraps\n    self.countdown = countdown\n    self.divmod = divmod\n    self.partial_tail = partial_tail\n': _m2,
-    'def __init__(self, loop, statement, node, accumulator, refs=_FACTORY, seeds=_FACTORY):\n    self.loop = loop\n    self.statement = statement\n    self.node = node\n    self.accumulator = accumulator\n    self.refs = _factory_refs() if refs is _FACTORY else refs\n    self.seeds = _factory_seeds() if seeds is _FACTORY else seeds\n': _m3,
-    'def __init__(self, small, conditional, no_grad):\n    self.small = small\n    self.conditional = conditional\n    self.no_grad = no_grad\n': _m4,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.small, self.conditional, self.no_grad, ) == (other.small, other.conditional, other.no_grad, )\n    return NotImplemented\n': _m5,
-    "def __init__(self, kind, call, pre, form):\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'call', call)\n    _setattr(self, 'pre', pre)\n    _setattr(self, 'form', form)\n": _m6,
-    "def __init__(self, loss_call, loss_kind, input, statement, scope, where, activation, node, binding=_default_binding, model_key=_default_model_key, branch=_default_branch, branch_holds=_default_branch_holds, fixable=_default_fixable, handed_loss=_default_handed_loss):\n    _setattr(self, 'loss_call', loss_call)\n    _setattr(self, 'loss_kind', loss_kind)\n    _setattr(self, 'input', input)\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'scope', scope)\n    _setattr(self, 'where', where)\n    _setattr(self, 'activation', activation)\n    _setattr(self, 'node', node)\n    _setattr(self, 'binding', binding)\n    _setattr(self, 'model_key', model_key)\n    _setattr(self, 'branch', branch)\n    _setattr(self, 'branch_holds', branch_holds)\n    _setattr(self, 'fixable', fixable)\n    _setattr(self, 'handed_loss', handed_loss)\n": _m7,
-    "def __init__(self, key, value, statement, scope, class_name):\n    _setattr(self, 'key', key)\n    _setattr(self, 'value', value)\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'scope', scope)\n    _setattr(self, 'class_name', class_name)\n": _m8,
-    'def __init__(self, loop, statements=_FACTORY, values=_FACTORY):\n    self.loop = loop\n    self.statements = _factory_statements() if statements is _FACTORY else statements\n    self.values = _factory_values() if values is _FACTORY else values\n': _m9,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.loop, self.statements, self.values, ) == (other.loop, other.statements, other.values, )\n    return NotImplemented\n': _m10,
-    'def __init__(self, node, params, class_name=_default_class_name, source=_default_source, facts=_default_facts, lambda_=_default_lambda_):\n    self.node = node\n    self.params = params\n    self.class_name = class_name\n    self.source = source\n    self.facts = facts\n    self.lambda_ = lambda_\n': _m11,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.node, self.params, self.class_name, self.source, self.facts, self.lambda_, ) == (other.node, other.params, other.class_name, other.source, other.facts, other.lambda_, )\n    return NotImplemented\n': _m12,
-    'def __init__(self, source, project=_default_project, imports=_FACTORY, objects=_FACTORY, module_functions=_FACTORY, methods=_FACTORY, local_functions=_FACTORY, classes=_FACTORY, bound_in_class=_FACTORY, undecided_in_class=_FACTORY, stepped=_FACTORY, cleared=_FACTORY, engines=_FACTORY, call_site_args=_FACTORY, method_site_args=_FACTORY, local_objects=_FACTORY, built_arguments=_FACTORY, says_for=_FACTORY, says_map=_FACTORY, runs_per_item=_FACTORY, unread_per_item=_FACTORY, says_reduce=_default_says_reduce, says_reduce_at=_FACTORY, one_shot=_FACTORY, class_calls=_FACTORY, unread_param=_FACTORY):\n    self.source = source\n    self.project = project\n    self.imports = _factory_imports() if imports is _FACTORY else imports\n    self.objects = _factory_objects() if objects is _FACTORY else objects\n    self.module_functions = _factory_module_functions() if module_functions is _FACTORY else module_functions\n    self.methods = _factory_methods() if methods is _FACTORY else methods\n    self.local_functions = _factory_local_functions() if local_functions is _FACTORY else local_functions\n    self.classes = _factory_classes() if classes is _FACTORY else classes\n    self.bound_in_class = _factory_bound_in_class() if bound_in_class is _FACTORY else bound_in_class\n    self.undecided_in_class = _factory_undecided_in_class() if undecided_in_class is _FACTORY else undecided_in_class\n    self.stepped = _factory_stepped() if stepped is _FACTORY else stepped\n    self.cleared = _factory_cleared() if cleared is _FACTORY else cleared\n    self.engines = _factory_engines() if engines is _FACTORY else engines\n    self.call_site_args = _factory_call_site_args() if call_site_args is _FACTORY else call_site_args\n    self.method_site_args = _factory_method_site_args() if method_site_args is _FACTORY else method_site_args\n    self.local_objects = _factory_local_objects() if local_objects is _FACTORY else local_objects\n    self.built_arguments = _factory_built_arguments() if built_arguments is _FACTORY else built_arguments\n    self.says_for = _factory_says_for() if says_for is _FACTORY else says_for\n    self.says_map = _factory_says_map() if says_map is _FACTORY else says_map\n    self.runs_per_item = _factory_runs_per_item() if runs_per_item is _FACTORY else runs_per_item\n    self.unread_per_item = _factory_unread_per_item() if unread_per_item is _FACTORY else unread_per_item\n    self.says_reduce = says_reduce\n    self.says_reduce_at = _factory_says_reduce_at() if says_reduce_at is _FACTORY else says_reduce_at\n    self.one_shot = _factory_one_shot() if one_shot is _FACTORY else one_shot\n    self.class_calls = _factory_class_calls() if class_calls is _FACTORY else class_calls\n    self.unread_param = _factory_unread_param() if unread_param is _FACTORY else unread_param\n': _m13,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.source, self.project, self.imports, self.objects, self.module_functions, self.methods, self.local_functions, self.classes, self.bound_in_class, self.undecided_in_class, self.stepped, self.cleared, self.engines, self.call_site_args, self.method_site_args, self.local_objects, self.built_arguments, self.says_for, self.says_map, self.runs_per_item, self.unread_per_item, self.says_reduce, self.says_reduce_at, self.one_shot, self.class_calls, self.unread_param, ) == (other.source, other.project, other.imports, other.objects, other.module_functions, other.methods, other.local_functions, other.classes, other.bound_in_class, other.undecided_in_class, other.stepped, other.cleared, other.engines, other.call_site_args, other.method_site_args, other.local_objects, other.built_arguments, other.says_for, other.says_map, other.runs_per_item, other.unread_per_item, other.says_reduce, other.says_reduce_at, other.one_shot, other.class_calls, other.unread_param, )\n    return NotImplemented\n': _m14,
-    "def __init__(self, kind, library, entry, accumulation=_default_accumulation):\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'library', library)\n    _setattr(self, 'entry', entry)\n    _setattr(self, 'accumulation', accumulation)\n": _m15,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.kind, self.library, self.entry, self.accumulation, ) == (other.kind, other.library, other.entry, other.accumulation, )\n    return NotImplemented\n': _m16,
-    'def __hash__(self):\n    return hash((self.kind, self.library, self.entry, self.accumulation, ))\n': _m17,
-    "def __init__(self, value, keyword, node):\n    _setattr(self, 'value', value)\n    _setattr(self, 'keyword', keyword)\n    _setattr(self, 'node', node)\n": _m18,
-    "def __init__(self, call, form, loss, retain, retain_positional, create, inputs, gradient, others, scaler=_default_scaler):\n    _setattr(self, 'call', call)\n    _setattr(self, 'form', form)\n    _setattr(self, 'loss', loss)\n    _setattr(self, 'retain', retain)\n    _setattr(self, 'retain_positional', retain_positional)\n    _setattr(self, 'create', create)\n    _setattr(self, 'inputs', inputs)\n    _setattr(self, 'gradient', gradient)\n    _setattr(self, 'others', others)\n    _setattr(self, 'scaler', scaler)\n": _m19,
-    'def __init__(self, names=_FACTORY, data=_FACTORY, forward_calls=_FACTORY):\n    self.names = _factory_names() if names is _FACTORY else names\n    self.data = _factory_data() if data is _FACTORY else data\n    self.forward_calls = _factory_forward_calls() if forward_calls is _FACTORY else forward_calls\n': _m20,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.names, self.data, self.forward_calls, ) == (other.names, other.data, other.forward_calls, )\n    return NotImplemented\n': _m21,
-    'def __init__(self, units=_FACTORY, free=_FACTORY, free_data=_FACTORY):\n    self.units = _factory_units() if units is _FACTORY else units\n    self.free = _factory_free() if free is _FACTORY else free\n    self.free_data = _factory_free_data() if free_data is _FACTORY else free_data\n': _m22,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.units, self.free, self.free_data, ) == (other.units, other.free, other.free_data, )\n    return NotImplemented\n': _m23,
-    'def __init__(self, node, binds, reads, data, forward, augmented, ancestors, value_text=_default_value_text, stores=_FACTORY):\n    self.node = node\n    self.binds = binds\n    self.reads = reads\n    self.data = data\n    self.forward = forward\n    self.augmented = augmented\n    self.ancestors = ancestors\n    self.value_text = value_text\n    self.stores = _factory_stores() if stores is _FACTORY else stores\n': _m24,
-    'def __init__(self, kind, statement, table=_default_table):\n    self.kind = kind\n    self.statement = statement\n    self.table = table\n': _m25,
-    'def __init__(self, hook, param, registration, actions, loops=_FACTORY, tables=_FACTORY, over=_default_over, block=_FACTORY, index=_default_index, lambda_=_default_lambda_):\n    self.hook = hook\n    self.param = param\n    self.registration = registration\n    self.actions = actions\n    self.loops = _factory_loops() if loops is _FACTORY else loops\n    self.tables = _factory_tables() if tables is _FACTORY else tables\n    self.over = over\n    self.block = _factory_block() if block is _FACTORY else block\n    self.index = index\n    self.lambda_ = lambda_\n': _m26,
-    'def __init__(self, loop, scheduler, step, batch_loop, constructor, horizon, argument, counted_in, stepped_per):\n    self.loop = loop\n    self.scheduler = scheduler\n    self.step = step\n    self.batch_loop = batch_loop\n    self.constructor = constructor\n    self.horizon = horizon\n    self.argument = argument\n    self.counted_in = counted_in\n    self.stepped_per = stepped_per\n': _m27,
-    'def __init__(self, source, facts, loops=_FACTORY, step_functions=_FACTORY, helper_infos=_FACTORY, inlined_calls=_FACTORY, entered_generators=_FACTORY, alternative_calls=_FACTORY, handed_classes=_FACTORY, handed_self=_FACTORY, step_call_sites=_FACTORY, callback_hooks=_FACTORY, pipeline_loops=_FACTORY, stage_calls=_FACTORY):\n    self.source = source\n    self.facts = facts\n    self.loops = _factory_loops() if loops is _FACTORY else loops\n    self.step_functions = _factory_step_functions() if step_functions is _FACTORY else step_functions\n    self.helper_infos = _factory_helper_infos() if helper_infos is _FACTORY else helper_infos\n    self.inlined_calls = _factory_inlined_calls() if inlined_calls is _FACTORY else inlined_calls\n    self.entered_generators = _factory_entered_generators() if entered_generators is _FACTORY else entered_generators\n    self.alternative_calls = _factory_alternative_calls() if alternative_calls is _FACTORY else alternative_calls\n    self.handed_classes = _factory_handed_classes() if handed_classes is _FACTORY else handed_classes\n    self.handed_self = _factory_handed_self() if handed_self is _FACTORY else handed_self\n    self.step_call_sites = _factory_step_call_sites() if step_call_sites is _FACTORY else step_call_sites\n    self.callback_hooks = _factory_callback_hooks() if callback_hooks is _FACTORY else callback_hooks\n    self.pipeline_loops = _factory_pipeline_loops() if pipeline_loops is _FACTORY else pipeline_loops\n    self.stage_calls = _factory_stage_calls() if stage_calls is _FACTORY else stage_calls\n': _m28,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.source, self.facts, self.loops, self.step_functions, self.helper_infos, self.inlined_calls, self.entered_generators, self.alternative_calls, self.handed_classes, self.handed_self, self.step_call_sites, self.callback_hooks, self.pipeline_loops, self.stage_calls, ) == (other.source, other.facts, other.loops, other.step_functions, other.helper_infos, other.inlined_calls, other.entered_generators, other.alternative_calls, other.handed_classes, other.handed_self, other.step_call_sites, other.callback_hooks, other.pipeline_loops, other.stage_calls, )\n    return NotImplemented\n': _m29,
-    "def __init__(self, node, kind, test=_default_test, depth=_default_depth):\n    _setattr(self, 'node', node)\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'test', test)\n    _setattr(self, 'depth', depth)\n": _m30,
-    'def __init__(self, kind, node, path, blocks, branches, loops, home_loops=_default_home_loops, target=_default_target, loss=_default_loss, scope=_default_scope, engine=_default_engine, via=_default_via, withs=_default_withs, reason=_default_reason, source=_default_source, helpers=_default_helpers, gated=_default_gated, divides=_default_divides, divisor=_default_divisor, unscales=_default_unscales, argument=_default_argument):\n    self.kind = kind\n    self.node = node\n    self.path = path\n    self.blocks = blocks\n    self.branches = branches\n    self.loops = loops\n    self.home_loops = home_loops\n    self.target = target\n    self.loss = loss\n    self.scope = scope\n    self.engine = engine\n    self.via = via\n    self.withs = withs\n    self.reason = reason\n    self.source = source\n    self.helpers = helpers\n    self.gated = gated\n    self.divides = divides\n    self.divisor = divisor\n    self.unscales = unscales\n    self.argument = argument\n': _m31,
-    "def __init__(self, key, kind, constructor=_default_constructor, params=_default_params, strong=_default_strong, library=_default_library, accumulation=_default_accumulation):\n    _setattr(self, 'key', key)\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'constructor', constructor)\n    _setattr(self, 'params', params)\n    _setattr(self, 'strong', strong)\n    _setattr(self, 'library', library)\n    _setattr(self, 'accumulation', accumulation)\n": _m32,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.key, self.kind, self.constructor, self.params, self.strong, self.library, self.accumulation, ) == (other.key, other.kind, other.constructor, other.params, other.strong, other.library, other.accumulation, )\n    return NotImplemented\n': _m33,
-    'def __hash__(self):\n    return hash((self.key, self.kind, self.constructor, self.params, self.strong, self.library, self.accumulation, ))\n': _m34,
-    'def __init__(self, node, events, function, enclosing_loops, unknown=_FACTORY, cleared_by_callers=_default_cleared_by_callers, why_unknown=_default_why_unknown):\n    self.node = node\n    self.events = events\n    self.function = function\n    self.enclosing_loops = enclosing_loops\n    self.unknown = _factory_unknown() if unknown is _FACTORY else unknown\n    self.cleared_by_callers = cleared_by_callers\n    self.why_unknown = why_unknown\n': _m35,
-    'def __init__(self, keys=_FACTORY, trained_last_names=_FACTORY):\n    self.keys = _factory_keys() if keys is _FACTORY else keys\n    self.trained_last_names = _factory_trained_last_names() if trained_last_names is _FACTORY else trained_last_names\n': _m36,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.keys, self.trained_last_names, ) == (other.keys, other.trained_last_names, )\n    return NotImplemented\n': _m37,
-    'def __init__(self, kind, keys, node, path, blocks, via, loops, tests, conditional, exits, no_grad, arms=_default_arms):\n    self.kind = kind\n    self.keys = keys\n    self.node = node\n    self.path = path\n    self.blocks = blocks\n    self.via = via\n    self.loops = loops\n    self.tests = tests\n    self.conditional = conditional\n    self.exits = exits\n    self.no_grad = no_grad\n    self.arms = arms\n': _m38,
-    'def __init__(self, eval_item, backward, wrapped, items=_FACTORY, shadowed=_default_shadowed, other_pass=_default_other_pass, partial=_default_partial):\n    self.eval_item = eval_item\n    self.backward = backward\n    self.wrapped = wrapped\n    self.items = _factory_items() if items is _FACTORY else items\n    self.shadowed = shadowed\n    self.other_pass = other_pass\n    self.partial = partial\n': _m39,
-    'def __init__(self, loop, block, call, style, fixable=_default_fixable):\n    self.loop = loop\n    self.block = block\n    self.call = call\n    self.style = style\n    self.fixable = fixable\n': _m40,
-    'def __init__(self, constructor, sampler, loader, epoch_loop, batch_loop, sampler_values, sampler_binding, inline_alternative, batched=_default_batched, foreign_batches=_default_foreign_batches, literal_alternative=_default_literal_alternative, foreign=_default_foreign, across=_default_across):\n    self.constructor = constructor\n    self.sampler = sampler\n    self.loader = loader\n    self.epoch_loop = epoch_loop\n    self.batch_loop = batch_loop\n    self.sampler_values = sampler_values\n    self.sampler_binding = sampler_binding\n    self.inline_alternative = inline_alternative\n    self.batched = batched\n    self.foreign_batches = foreign_batches\n    self.literal_alternative = literal_alternative\n    self.foreign = foreign\n    self.across = across\n': _m41,
-    'def __init__(self, units=_FACTORY, free=_FACTORY, carried=_FACTORY):\n    self.units = _factory_units() if units is _FACTORY else units\n    self.free = _factory_free() if free is _FACTORY else free\n    self.carried = _factory_carried() if carried is _FACTORY else carried\n': _m42,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.units, self.free, self.carried, ) == (other.units, other.free, other.carried, )\n    return NotImplemented\n': _m43,
-    "def __init__(self, binds, flows, forwards, partial, leaf, no_grad, reads=_default_reads):\n    _setattr(self, 'binds', binds)\n    _setattr(self, 'flows', flows)\n    _setattr(self, 'forwards', forwards)\n    _setattr(self, 'partial', partial)\n    _setattr(self, 'leaf', leaf)\n    _setattr(self, 'no_grad', no_grad)\n    _setattr(self, 'reads', reads)\n": _m44,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.binds, self.flows, self.forwards, self.partial, self.leaf, self.no_grad, self.reads, ) == (other.binds, other.flows, other.forwards, other.partial, other.leaf, other.no_grad, other.reads, )\n    return NotImplemented\n': _m45,
-    'def __hash__(self):\n    return hash((self.binds, self.flows, self.forwards, self.partial, self.leaf, self.no_grad, self.reads, ))\n': _m46,
-    'def __init__(self, key, binding, value, form, first, again, in_loop, only_optimizers, read_right_after, one_optimizer=_default_one_optimizer, drained=_default_drained):\n    self.key = key\n    self.binding = binding\n    self.value = value\n    self.form = form\n    self.first = first\n    self.again = again\n    self.in_loop = in_loop\n    self.only_optimizers = only_optimizers\n    self.read_right_after = read_right_after\n    self.one_optimizer = one_optimizer\n    self.drained = drained\n': _m47,
-    'def __init__(self, optimizer, construction, change, node, module, kind):\n    self.optimizer = optimizer\n    self.construction = construction\n    self.change = change\n    self.node = node\n    self.module = module\n    self.kind = kind\n': _m48,
-    "def __init__(self, path=_default_path, select=_default_select, extend_select=_default_extend_select, ignore=_default_ignore, exclude=_default_exclude, unsafe_fixes=_default_unsafe_fixes, cache_dir=_default_cache_dir, root=_FACTORY):\n    _setattr(self, 'path', path)\n    _setattr(self, 'select', select)\n    _setattr(self, 'extend_select', extend_select)\n    _setattr(self, 'ignore', ignore)\n    _setattr(self, 'exclude', exclude)\n    _setattr(self, 'unsafe_fixes', unsafe_fixes)\n    _setattr(self, 'cache_dir', cache_dir)\n    _setattr(self, 'root', _factory_root() if root is _FACTORY else root)\n": _m49,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.select, self.extend_select, self.ignore, self.exclude, self.unsafe_fixes, self.cache_dir, self.root, ) == (other.path, other.select, other.extend_select, other.ignore, other.exclude, other.unsafe_fixes, other.cache_dir, other.root, )\n    return NotImplemented\n': _m50,
-    'def __hash__(self):\n    return hash((self.path, self.select, self.extend_select, self.ignore, self.exclude, self.unsafe_fixes, self.cache_dir, self.root, ))\n': _m51,
-    "def __init__(self, path, explicit=_default_explicit):\n    _setattr(self, 'path', path)\n    _setattr(self, 'explicit', explicit)\n": _m52,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.explicit, ) == (other.path, other.explicit, )\n    return NotImplemented\n': _m53,
-    'def __hash__(self):\n    return hash((self.path, self.explicit, ))\n': _m54,
-    "def __init__(self, name, keywords=_default_keywords, via=_default_via, config_key=_default_config_key, attribute=_default_attribute, env=_default_env, default=_default_default, note=_default_note):\n    _setattr(self, 'name', name)\n    _setattr(self, 'keywords', keywords)\n    _setattr(self, 'via', via)\n    _setattr(self, 'config_key', config_key)\n    _setattr(self, 'attribute', attribute)\n    _setattr(self, 'env', env)\n    _setattr(self, 'default', default)\n    _setattr(self, 'note', note)\n": _m55,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.name, self.keywords, self.via, self.config_key, self.attribute, self.env, self.default, self.note, ) == (other.name, other.keywords, other.via, other.config_key, other.attribute, other.env, other.default, other.note, )\n    return NotImplemented\n': _m56,
-    'def __hash__(self):\n    return hash((self.name, self.keywords, self.via, self.config_key, self.attribute, self.env, self.default, self.note, ))\n': _m57,
-    "def __init__(self, qualname, hooks, source, proof, aliases=_default_aliases, arguments=_default_arguments, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'qualname', qualname)\n    _setattr(self, 'hooks', hooks)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'aliases', aliases)\n    _setattr(self, 'arguments', arguments)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m58,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.qualname, self.hooks, self.source, self.proof, self.aliases, self.arguments, self.stand_in, self.note, ) == (other.qualname, other.hooks, other.source, other.proof, other.aliases, other.arguments, other.stand_in, other.note, )\n    return NotImplemented\n': _m59,
-    'def __hash__(self):\n    return hash((self.qualname, self.hooks, self.source, self.proof, self.aliases, self.arguments, self.stand_in, self.note, ))\n': _m60,
-    "def __init__(self, qualname, kind, source, proof, aliases=_default_aliases, returns=_default_returns, accumulation=_default_accumulation, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'qualname', qualname)\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'aliases', aliases)\n    _setattr(self, 'returns', returns)\n    _setattr(self, 'accumulation', accumulation)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m61,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.qualname, self.kind, self.source, self.proof, self.aliases, self.returns, self.accumulation, self.stand_in, self.note, ) == (other.qualname, other.kind, other.source, other.proof, other.aliases, other.returns, other.accumulation, other.stand_in, other.note, )\n    return NotImplemented\n': _m62,
-    'def __hash__(self):\n    return hash((self.qualname, self.kind, self.source, self.proof, self.aliases, self.returns, self.accumulation, self.stand_in, self.note, ))\n': _m63,
-    "def __init__(self, kind, name, changes, source, proof, gates_prepared_optimizers=_default_gates_prepared_optimizers, syncs_on_last_batch=_default_syncs_on_last_batch, needs_tail_flush=_default_needs_tail_flush, effects_on_exit=_default_effects_on_exit, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'name', name)\n    _setattr(self, 'changes', changes)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'gates_prepared_optimizers', gates_prepared_optimizers)\n    _setattr(self, 'syncs_on_last_batch', syncs_on_last_batch)\n    _setattr(self, 'needs_tail_flush', needs_tail_flush)\n    _setattr(self, 'effects_on_exit', effects_on_exit)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m64,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.kind, self.name, self.changes, self.source, self.proof, self.gates_prepared_optimizers, self.syncs_on_last_batch, self.needs_tail_flush, self.effects_on_exit, self.stand_in, self.note, ) == (other.kind, other.name, other.changes, other.source, other.proof, other.gates_prepared_optimizers, other.syncs_on_last_batch, other.needs_tail_flush, other.effects_on_exit, other.stand_in, other.note, )\n    return NotImplemented\n': _m65,
-    'def __hash__(self):\n    return hash((self.kind, self.name, self.changes, self.source, self.proof, self.gates_prepared_optimizers, self.syncs_on_last_batch, self.needs_tail_flush, self.effects_on_exit, self.stand_in, self.note, ))\n': _m66,
-    "def __init__(self, qualname, hooks, framework_effects, source, proof, aliases=_default_aliases, accumulation=_default_accumulation, manual_switch=_default_manual_switch, manual_effects=_default_manual_effects, user_must_clear_when_manual=_default_user_must_clear_when_manual, batch_counters=_default_batch_counters, optimizer_arguments=_default_optimizer_arguments, iteration_counters=_default_iteration_counters, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'qualname', qualname)\n    _setattr(self, 'hooks', hooks)\n    _setattr(self, 'framework_effects', framework_effects)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'aliases', aliases)\n    _setattr(self, 'accumulation', accumulation)\n    _setattr(self, 'manual_switch', manual_switch)\n    _setattr(self, 'manual_effects', manual_effects)\n    _setattr(self, 'user_must_clear_when_manual', user_must_clear_when_manual)\n    _setattr(self, 'batch_counters', batch_counters)\n    _setattr(self, 'optimizer_arguments', optimizer_arguments)\n    _setattr(self, 'iteration_counters', iteration_counters)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m67,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.qualname, self.hooks, self.framework_effects, self.source, self.proof, self.aliases, self.accumulation, self.manual_switch, self.manual_effects, self.user_must_clear_when_manual, self.batch_counters, self.optimizer_arguments, self.iteration_counters, self.stand_in, self.note, ) == (other.qualname, other.hooks, other.framework_effects, other.source, other.proof, other.aliases, other.accumulation, other.manual_switch, other.manual_effects, other.user_must_clear_when_manual, other.batch_counters, other.optimizer_arguments, other.iteration_counters, other.stand_in, other.note, )\n    return NotImplemented\n': _m68,
-    'def __hash__(self):\n    return hash((self.qualname, self.hooks, self.framework_effects, self.source, self.proof, self.aliases, self.accumulation, self.manual_switch, self.manual_effects, self.user_must_clear_when_manual, self.batch_counters, self.optimizer_arguments, self.iteration_counters, self.stand_in, self.note, ))\n': _m69,
-    "def __init__(self, name, version, import_names, constructors=_default_constructors, methods=_default_methods, contexts=_default_contexts, frameworks=_default_frameworks, callbacks=_default_callbacks, optimizers=_default_optimizers, kinds=_FACTORY, runs_here=_default_runs_here, note=_default_note):\n    _setattr(self, 'name', name)\n    _setattr(self, 'version', version)\n    _setattr(self, 'import_names', import_names)\n    _setattr(self, 'constructors', constructors)\n    _setattr(self, 'methods', methods)\n    _setattr(self, 'contexts', contexts)\n    _setattr(self, 'frameworks', frameworks)\n    _setattr(self, 'callbacks', callbacks)\n    _setattr(self, 'optimizers', optimizers)\n    _setattr(self, 'kinds', _factory_kinds() if kinds is _FACTORY else kinds)\n    _setattr(self, 'runs_here', runs_here)\n    _setattr(self, 'note', note)\n": _m70,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.callbacks, self.optimizers, self.kinds, self.runs_here, self.note, ) == (other.name, other.version, other.import_names, other.constructors, other.methods, other.contexts, other.frameworks, other.callbacks, other.optimizers, other.kinds, other.runs_here, other.note, )\n    return NotImplemented\n': _m71,
-    'def __hash__(self):\n    return hash((self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.callbacks, self.optimizers, self.kinds, self.runs_here, self.note, ))\n': _m72,
-    "def __init__(self, kind, name, effects, source, proof, gate=_default_gate, loss_argument=_default_loss_argument, divides_by=_default_divides_by, divides_unless=_default_divides_unless, clips_parameters=_default_clips_parameters, returns=_default_returns, refines=_default_refines, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'name', name)\n    _setattr(self, 'effects', effects)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'gate', gate)\n    _setattr(self, 'loss_argument', loss_argument)\n    _setattr(self, 'divides_by', divides_by)\n    _setattr(self, 'divides_unless', divides_unless)\n    _setattr(self, 'clips_parameters', clips_parameters)\n    _setattr(self, 'returns', returns)\n    _setattr(self, 'refines', refines)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m73,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.kind, self.name, self.effects, self.source, self.proof, self.gate, self.loss_argument, self.divides_by, self.divides_unless, self.clips_parameters, self.returns, self.refines, self.stand_in, self.note, ) == (other.kind, other.name, other.effects, other.source, other.proof, other.gate, other.loss_argument, other.divides_by, other.divides_unless, other.clips_parameters, other.returns, other.refines, other.stand_in, other.note, )\n    return NotImplemented\n': _m74,
-    'def __hash__(self):\n    return hash((self.kind, self.name, self.effects, self.source, self.proof, self.gate, self.loss_argument, self.divides_by, self.divides_unless, self.clips_parameters, self.returns, self.refines, self.stand_in, self.note, ))\n': _m75,
-    "def __init__(self, qualname, clear_keywords, source, proof, aliases=_default_aliases, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'qualname', qualname)\n    _setattr(self, 'clear_keywords', clear_keywords)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'aliases', aliases)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m76,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.qualname, self.clear_keywords, self.source, self.proof, self.aliases, self.stand_in, self.note, ) == (other.qualname, other.clear_keywords, other.source, other.proof, other.aliases, other.stand_in, other.note, )\n    return NotImplemented\n': _m77,
-    'def __hash__(self):\n    return hash((self.qualname, self.clear_keywords, self.source, self.proof, self.aliases, self.stand_in, self.note, ))\n': _m78,
-    "def __init__(self, uri, code, text):\n    _setattr(self, 'uri', uri)\n    _setattr(self, 'code', code)\n    _setattr(self, 'text', text)\n": _m79,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.uri, self.code, self.text, ) == (other.uri, other.code, other.text, )\n    return NotImplemented\n': _m80,
-    'def __hash__(self):\n    return hash((self.uri, self.code, self.text, ))\n': _m81,
-    "def __init__(self, select=_default_select, extend_select=_default_extend_select, ignore=_default_ignore, unsafe_fixes=_default_unsafe_fixes):\n    _setattr(self, 'select', select)\n    _setattr(self, 'extend_select', extend_select)\n    _setattr(self, 'ignore', ignore)\n    _setattr(self, 'unsafe_fixes', unsafe_fixes)\n": _m82,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.select, self.extend_select, self.ignore, self.unsafe_fixes, ) == (other.select, other.extend_select, other.ignore, other.unsafe_fixes, )\n    return NotImplemented\n': _m83,
-    'def __hash__(self):\n    return hash((self.select, self.extend_select, self.ignore, self.unsafe_fixes, ))\n': _m84,
-    "def __init__(self, start, end, text):\n    _setattr(self, 'start', start)\n    _setattr(self, 'end', end)\n    _setattr(self, 'text', text)\n": _m85,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.start, self.end, self.text, ) == (other.start, other.end, other.text, )\n    return NotImplemented\n': _m86,
-    'def __hash__(self):\n    return hash((self.start, self.end, self.text, ))\n': _m87,
-    'def __init__(self, lines=_FACTORY, spans=_FACTORY):\n    self.lines = _factory_lines() if lines is _FACTORY else lines\n    self.spans = _factory_spans() if spans is _FACTORY else spans\n': _m88,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.lines, self.spans, ) == (other.lines, other.spans, )\n    return NotImplemented\n': _m89,
-    "def __init__(self, options, excluded=_default_excluded, config_path=_default_config_path, error=_default_error):\n    _setattr(self, 'options', options)\n    _setattr(self, 'excluded', excluded)\n    _setattr(self, 'config_path', config_path)\n    _setattr(self, 'error', error)\n": _m90,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.options, self.excluded, self.config_path, self.error, ) == (other.options, other.excluded, other.config_path, other.error, )\n    return NotImplemented\n': _m91,
-    'def __hash__(self):\n    return hash((self.options, self.excluded, self.config_path, self.error, ))\n': _m92,
-    'def __init__(self, snapshot, settings, found, published, error=_default_error, edits=_FACTORY):\n    self.snapshot = snapshot\n    self.settings = settings\n    self.found = found\n    self.published = published\n    self.error = error\n    self.edits = _factory_edits() if edits is _FACTORY else edits\n': _m93,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.snapshot, self.settings, self.found, self.published, self.error, self.edits, ) == (other.snapshot, other.settings, other.found, other.published, other.error, other.edits, )\n    return NotImplemented\n': _m94,
-    "def __init__(self, key, uri, version, path, name, text=_default_text, cells=_default_cells, versions=_FACTORY):\n    _setattr(self, 'key', key)\n    _setattr(self, 'uri', uri)\n    _setattr(self, 'version', version)\n    _setattr(self, 'path', path)\n    _setattr(self, 'name', name)\n    _setattr(self, 'text', text)\n    _setattr(self, 'cells', cells)\n    _setattr(self, 'versions', _factory_versions() if versions is _FACTORY else versions)\n": _m95,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.key, self.uri, self.version, self.path, self.name, self.text, self.cells, self.versions, ) == (other.key, other.uri, other.version, other.path, other.name, other.text, other.cells, other.versions, )\n    return NotImplemented\n': _m96,
-    'def __hash__(self):\n    return hash((self.key, self.uri, self.version, self.path, self.name, self.text, self.cells, self.versions, ))\n': _m97,
-    'def __init__(self, number, text, rows, masks=_FACTORY, left_out=_default_left_out):\n    self.number = number\n    self.text = text\n    self.rows = rows\n    self.masks = _factory_masks() if masks is _FACTORY else masks\n    self.left_out = left_out\n': _m98,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.number, self.text, self.rows, self.masks, self.left_out, ) == (other.number, other.text, other.rows, other.masks, other.left_out, )\n    return NotImplemented\n': _m99,
-    'def __init__(self, regions, masked):\n    self.regions = regions\n    self.masked = masked\n': _m100,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.regions, self.masked, ) == (other.regions, other.masked, )\n    return NotImplemented\n': _m101,
-    'def __init__(self, number, first_line, last_line, start, end):\n    self.number = number\n    self.first_line = first_line\n    self.last_line = last_line\n    self.start = start\n    self.end = end\n': _m102,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.number, self.first_line, self.last_line, self.start, self.end, ) == (other.number, other.first_line, other.last_line, other.start, other.end, )\n    return NotImplemented\n': _m103,
-    'def __init__(self, path, line, column, end_line, end_column, code, message, fixable, fix_safety, cell=_default_cell):\n    self.path = path\n    self.line = line\n    self.column = column\n    self.end_line = end_line\n    self.end_column = end_column\n    self.code = code\n    self.message = message\n    self.fixable = fixable\n    self.fix_safety = fix_safety\n    self.cell = cell\n': _m104,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.line, self.column, self.end_line, self.end_column, self.code, self.message, self.fixable, self.fix_safety, self.cell, ) == (other.path, other.line, other.column, other.end_line, other.end_column, other.code, other.message, other.fixable, other.fix_safety, other.cell, )\n    return NotImplemented\n': _m105,
-    'def __init__(self, path, diagnostics=_FACTORY, remaining=_FACTORY, original=_default_original, fixed=_default_fixed, encoding=_default_encoding, error=_default_error, fixed_codes=_FACTORY, notes=_FACTORY, depends_on=_FACTORY):\n    self.path = path\n    self.diagnostics = _factory_diagnostics() if diagnostics is _FACTORY else diagnostics\n    self.remaining = _factory_remaining() if remaining is _FACTORY else remaining\n    self.original = original\n    self.fixed = fixed\n    self.encoding = encoding\n    self.error = error\n    self.fixed_codes = _factory_fixed_codes() if fixed_codes is _FACTORY else fixed_codes\n    self.notes = _factory_notes() if notes is _FACTORY else notes\n    self.depends_on = _factory_depends_on() if depends_on is _FACTORY else depends_on\n': _m106,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.diagnostics, self.remaining, self.original, self.fixed, self.encoding, self.error, self.fixed_codes, self.notes, self.depends_on, ) == (other.path, other.diagnostics, other.remaining, other.original, other.fixed, other.encoding, other.error, other.fixed_codes, other.notes, other.depends_on, )\n    return NotImplemented\n': _m107,
-    "def __init__(self, select, unsafe_fixes=_default_unsafe_fixes, fix=_default_fix, only=_default_only, roots=_default_roots):\n    _setattr(self, 'select', select)\n    _setattr(self, 'unsafe_fixes', unsafe_fixes)\n    _setattr(self, 'fix', fix)\n    _setattr(self, 'only', only)\n    _setattr(self, 'roots', roots)\n": _m108,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.select, self.unsafe_fixes, self.fix, self.only, self.roots, ) == (other.select, other.unsafe_fixes, other.fix, other.only, other.roots, )\n    return NotImplemented\n': _m109,
-    'def __hash__(self):\n    return hash((self.select, self.unsafe_fixes, self.fix, self.only, self.roots, ))\n': _m110,
-    'def __init__(self, path, source, facts):\n    self.path = path\n    self.source = source\n    self.facts = facts\n': _m111,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.source, self.facts, ) == (other.path, other.source, other.facts, )\n    return NotImplemented\n': _m112,
-    'def __init__(self, root, _modules=_FACTORY, _plain=_FACTORY, _bytes=_FACTORY, _files=_default__files, touched=_FACTORY, _caller_models=_FACTORY, _hashes=_FACTORY, _epoch=_default__epoch, _seen=_FACTORY, _located=_FACTORY, _rooted=_FACTORY, _folders=_FACTORY, _folders_run=_default__folders_run, _listings=_FACTORY, _functions=_FACTORY, _functions_epoch=_default__functions_epoch, _stars=_FACTORY, _stars_epoch=_default__stars_epoch, _contents=_FACTORY, _contents_epoch=_default__contents_epoch, _contents_run=_default__contents_run, _contents_read=_FACTORY, _saying=_FACTORY, _saying_epoch=_default__saying_epoch, _saying_digests=_FACTORY, _backward_bytes=_FACTORY):\n    self.root = root\n    self._modules = _factory__modules() if _modules is _FACTORY else _modules\n    self._plain = _factory__plain() if _plain is _FACTORY else _plain\n    self._bytes = _factory__bytes() if _bytes is _FACTORY else _bytes\n    self._files = _files\n    self.touched = _factory_touched() if touched is _FACTORY else touched\n    self._caller_models = _factory__caller_models() if _caller_models is _FACTORY else _caller_models\n    self._hashes = _factory__hashes() if _hashes is _FACTORY else _hashes\n    self._epoch = _epoch\n    self._seen = _factory__seen() if _seen is _FACTORY else _seen\n    self._located = _factory__located() if _located is _FACTORY else _located\n    self._rooted = _factory__rooted() if _rooted is _FACTORY else _rooted\n    self._folders = _factory__folders() if _folders is _FACTORY else _folders\n    self._folders_run = _folders_run\n    self._listings = _factory__listings() if _listings is _FACTORY else _listings\n    self._functions = _factory__functions() if _functions is _FACTORY else _functions\n    self._functions_epoch = _functions_epoch\n    self._stars = _factory__stars() if _stars is _FACTORY else _stars\n    self._stars_epoch = _stars_epoch\n    self._contents = _factory__contents() if _contents is _FACTORY else _contents\n    self._contents_epoch = _contents_epoch\n    self._contents_run = _contents_run\n    self._contents_read = _factory__contents_read() if _contents_read is _FACTORY else _contents_read\n    self._saying = _factory__saying() if _saying is _FACTORY else _saying\n    self._saying_epoch = _saying_epoch\n    self._saying_digests = _factory__saying_digests() if _saying_digests is _FACTORY else _saying_digests\n    self._backward_bytes = _factory__backward_bytes() if _backward_bytes is _FACTORY else _backward_bytes\n': _m113,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.root, self._modules, self._plain, self._bytes, self._files, self.touched, self._caller_models, self._hashes, self._epoch, self._seen, self._located, self._rooted, self._folders, self._folders_run, self._listings, self._functions, self._functions_epoch, self._stars, self._stars_epoch, self._contents, self._contents_epoch, self._contents_run, self._contents_read, self._saying, self._saying_epoch, self._saying_digests, self._backward_bytes, ) == (other.root, other._modules, other._plain, other._bytes, other._files, other.touched, other._caller_models, other._hashes, other._epoch, other._seen, other._located, other._rooted, other._folders, other._folders_run, other._listings, other._functions, other._functions_epoch, other._stars, other._stars_epoch, other._contents, other._contents_epoch, other._contents_run, other._contents_read, other._saying, other._saying_epoch, other._saying_digests, other._backward_bytes, )\n    return NotImplemented\n': _m114,
-    "def __init__(self, block, first, second, first_index, second_index):\n    _setattr(self, 'block', block)\n    _setattr(self, 'first', first)\n    _setattr(self, 'second', second)\n    _setattr(self, 'first_index', first_index)\n    _setattr(self, 'second_index', second_index)\n": _m115,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.block, self.first, self.second, self.first_index, self.second_index, ) == (other.block, other.first, other.second, other.first_index, other.second_index, )\n    return NotImplemented\n': _m116,
-    'def __hash__(self):\n    return hash((self.block, self.first, self.second, self.first_index, self.second_index, ))\n': _m117,
-    "def __init__(self, statement, in_loop, function):\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'in_loop', in_loop)\n    _setattr(self, 'function', function)\n": _m118,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.statement, self.in_loop, self.function, ) == (other.statement, other.in_loop, other.function, )\n    return NotImplemented\n': _m119,
-    'def __hash__(self):\n    return hash((self.statement, self.in_loop, self.function, ))\n': _m120,
-    "def __init__(self, start, end, text, order):\n    _setattr(self, 'start', start)\n    _setattr(self, 'end', end)\n    _setattr(self, 'text', text)\n    _setattr(self, 'order', order)\n": _m121,
-    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.start, self.end, self.text, self.order, ) == (other.start, other.end, other.text, other.order, )\n    return NotImplemented\n': _m122,
-    'def __hash__(self):\n    return hash((self.start, self.end, self.text, self.order, ))\n': _m123,
-    'def __init__(self, code, message, node, fix=_default_fix, related=_FACTORY):\n    self.code = code\n    self.message = message\n    self.node = node\n    self.fix = fix\n    self.related = _factory_related() if related is _FACTORY else related\n': _m124,
-    'def __init__(self, edits, safety=_default_safety, copies=_default_copies, alone=_default_alone, match_subjects=_default_match_subjects):\n    self.edits = edits\n    self.safety = safety\n    self.copies = copies\n    self.alone = alone\n    self.match_subjects = match_subjects\n': _m125,
-    "def __init__(self, anchor, where, lines):\n    _setattr(self, 'anchor', anchor)\n    _setattr(self, 'where', where)\n    _setattr(self, 'lines', lines)\n": _m126,
-    "def __init__(self, statement, keep_comments=_default_keep_comments):\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'keep_comments', keep_comments)\n": _m127,
-    "def __init__(self, node, new, statement, span=_default_span):\n    _setattr(self, 'node', node)\n    _setattr(self, 'new', new)\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'span', span)\n": _m128,
+    'def __init__(self, generator, batches, loops, functions):\n    self.generator = generator\n    self.batches = batches\n    self.loops = loops\n    self.functions = functions\n': _m2,
+    'def __init__(self, comparison, modulo, counter_expr, counter, addend, n, n_key, n_value, remainder, tail, conjunct, holder, negated=_default_negated, reset=_default_reset, skip_zero=_default_skip_zero, wraps=_default_wraps, countdown=_default_countdown, divmod=_default_divmod, partial_tail=_default_partial_tail):\n    self.comparison = comparison\n    self.modulo = modulo\n    self.counter_expr = counter_expr\n    self.counter = counter\n    self.addend = addend\n    self.n = n\n    self.n_key = n_key\n    self.n_value = n_value\n    self.remainder = remainder\n    self.tail = tail\n    self.conjunct = conjunct\n    self.holder = holder\n    self.negated = negated\n    self.reset = reset\n    self.skip_zero = skip_zero\n    self.wraps = wraps\n    self.countdown = countdown\n    self.divmod = divmod\n    self.partial_tail = partial_tail\n': _m3,
+    'def __init__(self, loop, statement, node, accumulator, refs=_FACTORY, seeds=_FACTORY):\n    self.loop = loop\n    self.statement = statement\n    self.node = node\n    self.accumulator = accumulator\n    self.refs = _factory_refs() if refs is _FACTORY else refs\n    self.seeds = _factory_seeds() if seeds is _FACTORY else seeds\n': _m4,
+    'def __init__(self, small, conditional, no_grad):\n    self.small = small\n    self.conditional = conditional\n    self.no_grad = no_grad\n': _m5,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.small, self.conditional, self.no_grad, ) == (other.small, other.conditional, other.no_grad, )\n    return NotImplemented\n': _m6,
+    "def __init__(self, kind, call, pre, form):\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'call', call)\n    _setattr(self, 'pre', pre)\n    _setattr(self, 'form', form)\n": _m7,
+    "def __init__(self, loss_call, loss_kind, input, statement, scope, where, activation, node, binding=_default_binding, model_key=_default_model_key, branch=_default_branch, branch_holds=_default_branch_holds, fixable=_default_fixable, handed_loss=_default_handed_loss):\n    _setattr(self, 'loss_call', loss_call)\n    _setattr(self, 'loss_kind', loss_kind)\n    _setattr(self, 'input', input)\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'scope', scope)\n    _setattr(self, 'where', where)\n    _setattr(self, 'activation', activation)\n    _setattr(self, 'node', node)\n    _setattr(self, 'binding', binding)\n    _setattr(self, 'model_key', model_key)\n    _setattr(self, 'branch', branch)\n    _setattr(self, 'branch_holds', branch_holds)\n    _setattr(self, 'fixable', fixable)\n    _setattr(self, 'handed_loss', handed_loss)\n": _m8,
+    "def __init__(self, key, value, statement, scope, class_name):\n    _setattr(self, 'key', key)\n    _setattr(self, 'value', value)\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'scope', scope)\n    _setattr(self, 'class_name', class_name)\n": _m9,
+    'def __init__(self, loop, statements=_FACTORY, values=_FACTORY):\n    self.loop = loop\n    self.statements = _factory_statements() if statements is _FACTORY else statements\n    self.values = _factory_values() if values is _FACTORY else values\n': _m10,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.loop, self.statements, self.values, ) == (other.loop, other.statements, other.values, )\n    return NotImplemented\n': _m11,
+    'def __init__(self, node, params, class_name=_default_class_name, source=_default_source, facts=_default_facts, lambda_=_default_lambda_):\n    self.node = node\n    self.params = params\n    self.class_name = class_name\n    self.source = source\n    self.facts = facts\n    self.lambda_ = lambda_\n': _m12,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.node, self.params, self.class_name, self.source, self.facts, self.lambda_, ) == (other.node, other.params, other.class_name, other.source, other.facts, other.lambda_, )\n    return NotImplemented\n': _m13,
+    'def __init__(self, source, project=_default_project, imports=_FACTORY, objects=_FACTORY, module_functions=_FACTORY, methods=_FACTORY, local_functions=_FACTORY, classes=_FACTORY, bound_in_class=_FACTORY, undecided_in_class=_FACTORY, stepped=_FACTORY, cleared=_FACTORY, engines=_FACTORY, call_site_args=_FACTORY, method_site_args=_FACTORY, local_objects=_FACTORY, built_arguments=_FACTORY, says_for=_FACTORY, says_map=_FACTORY, runs_per_item=_FACTORY, unread_per_item=_FACTORY, says_reduce=_default_says_reduce, says_reduce_at=_FACTORY, one_shot=_FACTORY, class_calls=_FACTORY, unread_param=_FACTORY):\n    self.source = source\n    self.project = project\n    self.imports = _factory_imports() if imports is _FACTORY else imports\n    self.objects = _factory_objects() if objects is _FACTORY else objects\n    self.module_functions = _factory_module_functions() if module_functions is _FACTORY else module_functions\n    self.methods = _factory_methods() if methods is _FACTORY else methods\n    self.local_functions = _factory_local_functions() if local_functions is _FACTORY else local_functions\n    self.classes = _factory_classes() if classes is _FACTORY else classes\n    self.bound_in_class = _factory_bound_in_class() if bound_in_class is _FACTORY else bound_in_class\n    self.undecided_in_class = _factory_undecided_in_class() if undecided_in_class is _FACTORY else undecided_in_class\n    self.stepped = _factory_stepped() if stepped is _FACTORY else stepped\n    self.cleared = _factory_cleared() if cleared is _FACTORY else cleared\n    self.engines = _factory_engines() if engines is _FACTORY else engines\n    self.call_site_args = _factory_call_site_args() if call_site_args is _FACTORY else call_site_args\n    self.method_site_args = _factory_method_site_args() if method_site_args is _FACTORY else method_site_args\n    self.local_objects = _factory_local_objects() if local_objects is _FACTORY else local_objects\n    self.built_arguments = _factory_built_arguments() if built_arguments is _FACTORY else built_arguments\n    self.says_for = _factory_says_for() if says_for is _FACTORY else says_for\n    self.says_map = _factory_says_map() if says_map is _FACTORY else says_map\n    self.runs_per_item = _factory_runs_per_item() if runs_per_item is _FACTORY else runs_per_item\n    self.unread_per_item = _factory_unread_per_item() if unread_per_item is _FACTORY else unread_per_item\n    self.says_reduce = says_reduce\n    self.says_reduce_at = _factory_says_reduce_at() if says_reduce_at is _FACTORY else says_reduce_at\n    self.one_shot = _factory_one_shot() if one_shot is _FACTORY else one_shot\n    self.class_calls = _factory_class_calls() if class_calls is _FACTORY else class_calls\n    self.unread_param = _factory_unread_param() if unread_param is _FACTORY else unread_param\n': _m14,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.source, self.project, self.imports, self.objects, self.module_functions, self.methods, self.local_functions, self.classes, self.bound_in_class, self.undecided_in_class, self.stepped, self.cleared, self.engines, self.call_site_args, self.method_site_args, self.local_objects, self.built_arguments, self.says_for, self.says_map, self.runs_per_item, self.unread_per_item, self.says_reduce, self.says_reduce_at, self.one_shot, self.class_calls, self.unread_param, ) == (other.source, other.project, other.imports, other.objects, other.module_functions, other.methods, other.local_functions, other.classes, other.bound_in_class, other.undecided_in_class, other.stepped, other.cleared, other.engines, other.call_site_args, other.method_site_args, other.local_objects, other.built_arguments, other.says_for, other.says_map, other.runs_per_item, other.unread_per_item, other.says_reduce, other.says_reduce_at, other.one_shot, other.class_calls, other.unread_param, )\n    return NotImplemented\n': _m15,
+    "def __init__(self, kind, library, entry, accumulation=_default_accumulation):\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'library', library)\n    _setattr(self, 'entry', entry)\n    _setattr(self, 'accumulation', accumulation)\n": _m16,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.kind, self.library, self.entry, self.accumulation, ) == (other.kind, other.library, other.entry, other.accumulation, )\n    return NotImplemented\n': _m17,
+    'def __hash__(self):\n    return hash((self.kind, self.library, self.entry, self.accumulation, ))\n': _m18,
+    "def __init__(self, value, keyword, node):\n    _setattr(self, 'value', value)\n    _setattr(self, 'keyword', keyword)\n    _setattr(self, 'node', node)\n": _m19,
+    "def __init__(self, call, form, loss, retain, retain_positional, create, inputs, gradient, others, scaler=_default_scaler):\n    _setattr(self, 'call', call)\n    _setattr(self, 'form', form)\n    _setattr(self, 'loss', loss)\n    _setattr(self, 'retain', retain)\n    _setattr(self, 'retain_positional', retain_positional)\n    _setattr(self, 'create', create)\n    _setattr(self, 'inputs', inputs)\n    _setattr(self, 'gradient', gradient)\n    _setattr(self, 'others', others)\n    _setattr(self, 'scaler', scaler)\n": _m20,
+    'def __init__(self, names=_FACTORY, data=_FACTORY, forward_calls=_FACTORY):\n    self.names = _factory_names() if names is _FACTORY else names\n    self.data = _factory_data() if data is _FACTORY else data\n    self.forward_calls = _factory_forward_calls() if forward_calls is _FACTORY else forward_calls\n': _m21,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.names, self.data, self.forward_calls, ) == (other.names, other.data, other.forward_calls, )\n    return NotImplemented\n': _m22,
+    'def __init__(self, units=_FACTORY, free=_FACTORY, free_data=_FACTORY):\n    self.units = _factory_units() if units is _FACTORY else units\n    self.free = _factory_free() if free is _FACTORY else free\n    self.free_data = _factory_free_data() if free_data is _FACTORY else free_data\n': _m23,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.units, self.free, self.free_data, ) == (other.units, other.free, other.free_data, )\n    return NotImplemented\n': _m24,
+    'def __init__(self, node, binds, reads, data, forward, augmented, ancestors, value_text=_default_value_text, stores=_FACTORY):\n    self.node = node\n    self.binds = binds\n    self.reads = reads\n    self.data = data\n    self.forward = forward\n    self.augmented = augmented\n    self.ancestors = ancestors\n    self.value_text = value_text\n    self.stores = _factory_stores() if stores is _FACTORY else stores\n': _m25,
+    'def __init__(self, kind, statement, table=_default_table):\n    self.kind = kind\n    self.statement = statement\n    self.table = table\n': _m26,
+    'def __init__(self, hook, param, registration, actions, loops=_FACTORY, tables=_FACTORY, over=_default_over, block=_FACTORY, index=_default_index, lambda_=_default_lambda_):\n    self.hook = hook\n    self.param = param\n    self.registration = registration\n    self.actions = actions\n    self.loops = _factory_loops() if loops is _FACTORY else loops\n    self.tables = _factory_tables() if tables is _FACTORY else tables\n    self.over = over\n    self.block = _factory_block() if block is _FACTORY else block\n    self.index = index\n    self.lambda_ = lambda_\n': _m27,
+    'def __init__(self, loop, scheduler, step, batch_loop, constructor, horizon, argument, counted_in, stepped_per):\n    self.loop = loop\n    self.scheduler = scheduler\n    self.step = step\n    self.batch_loop = batch_loop\n    self.constructor = constructor\n    self.horizon = horizon\n    self.argument = argument\n    self.counted_in = counted_in\n    self.stepped_per = stepped_per\n': _m28,
+    'def __init__(self, source, facts, loops=_FACTORY, step_functions=_FACTORY, helper_infos=_FACTORY, inlined_calls=_FACTORY, entered_generators=_FACTORY, alternative_calls=_FACTORY, handed_classes=_FACTORY, handed_self=_FACTORY, step_call_sites=_FACTORY, callback_hooks=_FACTORY, pipeline_loops=_FACTORY, stage_calls=_FACTORY):\n    self.source = source\n    self.facts = facts\n    self.loops = _factory_loops() if loops is _FACTORY else loops\n    self.step_functions = _factory_step_functions() if step_functions is _FACTORY else step_functions\n    self.helper_infos = _factory_helper_infos() if helper_infos is _FACTORY else helper_infos\n    self.inlined_calls = _factory_inlined_calls() if inlined_calls is _FACTORY else inlined_calls\n    self.entered_generators = _factory_entered_generators() if entered_generators is _FACTORY else entered_generators\n    self.alternative_calls = _factory_alternative_calls() if alternative_calls is _FACTORY else alternative_calls\n    self.handed_classes = _factory_handed_classes() if handed_classes is _FACTORY else handed_classes\n    self.handed_self = _factory_handed_self() if handed_self is _FACTORY else handed_self\n    self.step_call_sites = _factory_step_call_sites() if step_call_sites is _FACTORY else step_call_sites\n    self.callback_hooks = _factory_callback_hooks() if callback_hooks is _FACTORY else callback_hooks\n    self.pipeline_loops = _factory_pipeline_loops() if pipeline_loops is _FACTORY else pipeline_loops\n    self.stage_calls = _factory_stage_calls() if stage_calls is _FACTORY else stage_calls\n': _m29,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.source, self.facts, self.loops, self.step_functions, self.helper_infos, self.inlined_calls, self.entered_generators, self.alternative_calls, self.handed_classes, self.handed_self, self.step_call_sites, self.callback_hooks, self.pipeline_loops, self.stage_calls, ) == (other.source, other.facts, other.loops, other.step_functions, other.helper_infos, other.inlined_calls, other.entered_generators, other.alternative_calls, other.handed_classes, other.handed_self, other.step_call_sites, other.callback_hooks, other.pipeline_loops, other.stage_calls, )\n    return NotImplemented\n': _m30,
+    "def __init__(self, node, kind, test=_default_test, depth=_default_depth):\n    _setattr(self, 'node', node)\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'test', test)\n    _setattr(self, 'depth', depth)\n": _m31,
+    'def __init__(self, kind, node, path, blocks, branches, loops, home_loops=_default_home_loops, target=_default_target, loss=_default_loss, scope=_default_scope, engine=_default_engine, via=_default_via, withs=_default_withs, reason=_default_reason, source=_default_source, helpers=_default_helpers, gated=_default_gated, divides=_default_divides, divisor=_default_divisor, unscales=_default_unscales, argument=_default_argument):\n    self.kind = kind\n    self.node = node\n    self.path = path\n    self.blocks = blocks\n    self.branches = branches\n    self.loops = loops\n    self.home_loops = home_loops\n    self.target = target\n    self.loss = loss\n    self.scope = scope\n    self.engine = engine\n    self.via = via\n    self.withs = withs\n    self.reason = reason\n    self.source = source\n    self.helpers = helpers\n    self.gated = gated\n    self.divides = divides\n    self.divisor = divisor\n    self.unscales = unscales\n    self.argument = argument\n': _m32,
+    "def __init__(self, key, kind, constructor=_default_constructor, params=_default_params, strong=_default_strong, library=_default_library, accumulation=_default_accumulation):\n    _setattr(self, 'key', key)\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'constructor', constructor)\n    _setattr(self, 'params', params)\n    _setattr(self, 'strong', strong)\n    _setattr(self, 'library', library)\n    _setattr(self, 'accumulation', accumulation)\n": _m33,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.key, self.kind, self.constructor, self.params, self.strong, self.library, self.accumulation, ) == (other.key, other.kind, other.constructor, other.params, other.strong, other.library, other.accumulation, )\n    return NotImplemented\n': _m34,
+    'def __hash__(self):\n    return hash((self.key, self.kind, self.constructor, self.params, self.strong, self.library, self.accumulation, ))\n': _m35,
+    'def __init__(self, node, events, function, enclosing_loops, unknown=_FACTORY, cleared_by_callers=_default_cleared_by_callers, why_unknown=_default_why_unknown):\n    self.node = node\n    self.events = events\n    self.function = function\n    self.enclosing_loops = enclosing_loops\n    self.unknown = _factory_unknown() if unknown is _FACTORY else unknown\n    self.cleared_by_callers = cleared_by_callers\n    self.why_unknown = why_unknown\n': _m36,
+    'def __init__(self, keys=_FACTORY, trained_last_names=_FACTORY):\n    self.keys = _factory_keys() if keys is _FACTORY else keys\n    self.trained_last_names = _factory_trained_last_names() if trained_last_names is _FACTORY else trained_last_names\n': _m37,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.keys, self.trained_last_names, ) == (other.keys, other.trained_last_names, )\n    return NotImplemented\n': _m38,
+    'def __init__(self, kind, keys, node, path, blocks, via, loops, tests, conditional, exits, no_grad, arms=_default_arms):\n    self.kind = kind\n    self.keys = keys\n    self.node = node\n    self.path = path\n    self.blocks = blocks\n    self.via = via\n    self.loops = loops\n    self.tests = tests\n    self.conditional = conditional\n    self.exits = exits\n    self.no_grad = no_grad\n    self.arms = arms\n': _m39,
+    'def __init__(self, eval_item, backward, wrapped, items=_FACTORY, shadowed=_default_shadowed, other_pass=_default_other_pass, partial=_default_partial):\n    self.eval_item = eval_item\n    self.backward = backward\n    self.wrapped = wrapped\n    self.items = _factory_items() if items is _FACTORY else items\n    self.shadowed = shadowed\n    self.other_pass = other_pass\n    self.partial = partial\n': _m40,
+    'def __init__(self, loop, block, call, style, fixable=_default_fixable):\n    self.loop = loop\n    self.block = block\n    self.call = call\n    self.style = style\n    self.fixable = fixable\n': _m41,
+    'def __init__(self, constructor, sampler, loader, epoch_loop, batch_loop, sampler_values, sampler_binding, inline_alternative, batched=_default_batched, foreign_batches=_default_foreign_batches, literal_alternative=_default_literal_alternative, foreign=_default_foreign, across=_default_across):\n    self.constructor = constructor\n    self.sampler = sampler\n    self.loader = loader\n    self.epoch_loop = epoch_loop\n    self.batch_loop = batch_loop\n    self.sampler_values = sampler_values\n    self.sampler_binding = sampler_binding\n    self.inline_alternative = inline_alternative\n    self.batched = batched\n    self.foreign_batches = foreign_batches\n    self.literal_alternative = literal_alternative\n    self.foreign = foreign\n    self.across = across\n': _m42,
+    'def __init__(self, units=_FACTORY, free=_FACTORY, carried=_FACTORY):\n    self.units = _factory_units() if units is _FACTORY else units\n    self.free = _factory_free() if free is _FACTORY else free\n    self.carried = _factory_carried() if carried is _FACTORY else carried\n': _m43,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.units, self.free, self.carried, ) == (other.units, other.free, other.carried, )\n    return NotImplemented\n': _m44,
+    "def __init__(self, binds, flows, forwards, partial, leaf, no_grad, reads=_default_reads):\n    _setattr(self, 'binds', binds)\n    _setattr(self, 'flows', flows)\n    _setattr(self, 'forwards', forwards)\n    _setattr(self, 'partial', partial)\n    _setattr(self, 'leaf', leaf)\n    _setattr(self, 'no_grad', no_grad)\n    _setattr(self, 'reads', reads)\n": _m45,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.binds, self.flows, self.forwards, self.partial, self.leaf, self.no_grad, self.reads, ) == (other.binds, other.flows, other.forwards, other.partial, other.leaf, other.no_grad, other.reads, )\n    return NotImplemented\n': _m46,
+    'def __hash__(self):\n    return hash((self.binds, self.flows, self.forwards, self.partial, self.leaf, self.no_grad, self.reads, ))\n': _m47,
+    'def __init__(self, key, binding, value, form, first, again, in_loop, only_optimizers, read_right_after, one_optimizer=_default_one_optimizer, drained=_default_drained):\n    self.key = key\n    self.binding = binding\n    self.value = value\n    self.form = form\n    self.first = first\n    self.again = again\n    self.in_loop = in_loop\n    self.only_optimizers = only_optimizers\n    self.read_right_after = read_right_after\n    self.one_optimizer = one_optimizer\n    self.drained = drained\n': _m48,
+    'def __init__(self, optimizer, construction, change, node, module, kind):\n    self.optimizer = optimizer\n    self.construction = construction\n    self.change = change\n    self.node = node\n    self.module = module\n    self.kind = kind\n': _m49,
+    "def __init__(self, path=_default_path, select=_default_select, extend_select=_default_extend_select, ignore=_default_ignore, exclude=_default_exclude, unsafe_fixes=_default_unsafe_fixes, cache_dir=_default_cache_dir, root=_FACTORY):\n    _setattr(self, 'path', path)\n    _setattr(self, 'select', select)\n    _setattr(self, 'extend_select', extend_select)\n    _setattr(self, 'ignore', ignore)\n    _setattr(self, 'exclude', exclude)\n    _setattr(self, 'unsafe_fixes', unsafe_fixes)\n    _setattr(self, 'cache_dir', cache_dir)\n    _setattr(self, 'root', _factory_root() if root is _FACTORY else root)\n": _m50,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.select, self.extend_select, self.ignore, self.exclude, self.unsafe_fixes, self.cache_dir, self.root, ) == (other.path, other.select, other.extend_select, other.ignore, other.exclude, other.unsafe_fixes, other.cache_dir, other.root, )\n    return NotImplemented\n': _m51,
+    'def __hash__(self):\n    return hash((self.path, self.select, self.extend_select, self.ignore, self.exclude, self.unsafe_fixes, self.cache_dir, self.root, ))\n': _m52,
+    "def __init__(self, path, explicit=_default_explicit):\n    _setattr(self, 'path', path)\n    _setattr(self, 'explicit', explicit)\n": _m53,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.explicit, ) == (other.path, other.explicit, )\n    return NotImplemented\n': _m54,
+    'def __hash__(self):\n    return hash((self.path, self.explicit, ))\n': _m55,
+    "def __init__(self, name, keywords=_default_keywords, via=_default_via, config_key=_default_config_key, attribute=_default_attribute, env=_default_env, default=_default_default, note=_default_note):\n    _setattr(self, 'name', name)\n    _setattr(self, 'keywords', keywords)\n    _setattr(self, 'via', via)\n    _setattr(self, 'config_key', config_key)\n    _setattr(self, 'attribute', attribute)\n    _setattr(self, 'env', env)\n    _setattr(self, 'default', default)\n    _setattr(self, 'note', note)\n": _m56,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.name, self.keywords, self.via, self.config_key, self.attribute, self.env, self.default, self.note, ) == (other.name, other.keywords, other.via, other.config_key, other.attribute, other.env, other.default, other.note, )\n    return NotImplemented\n': _m57,
+    'def __hash__(self):\n    return hash((self.name, self.keywords, self.via, self.config_key, self.attribute, self.env, self.default, self.note, ))\n': _m58,
+    "def __init__(self, qualname, hooks, source, proof, aliases=_default_aliases, arguments=_default_arguments, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'qualname', qualname)\n    _setattr(self, 'hooks', hooks)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'aliases', aliases)\n    _setattr(self, 'arguments', arguments)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m59,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.qualname, self.hooks, self.source, self.proof, self.aliases, self.arguments, self.stand_in, self.note, ) == (other.qualname, other.hooks, other.source, other.proof, other.aliases, other.arguments, other.stand_in, other.note, )\n    return NotImplemented\n': _m60,
+    'def __hash__(self):\n    return hash((self.qualname, self.hooks, self.source, self.proof, self.aliases, self.arguments, self.stand_in, self.note, ))\n': _m61,
+    "def __init__(self, qualname, kind, source, proof, aliases=_default_aliases, returns=_default_returns, accumulation=_default_accumulation, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'qualname', qualname)\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'aliases', aliases)\n    _setattr(self, 'returns', returns)\n    _setattr(self, 'accumulation', accumulation)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m62,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.qualname, self.kind, self.source, self.proof, self.aliases, self.returns, self.accumulation, self.stand_in, self.note, ) == (other.qualname, other.kind, other.source, other.proof, other.aliases, other.returns, other.accumulation, other.stand_in, other.note, )\n    return NotImplemented\n': _m63,
+    'def __hash__(self):\n    return hash((self.qualname, self.kind, self.source, self.proof, self.aliases, self.returns, self.accumulation, self.stand_in, self.note, ))\n': _m64,
+    "def __init__(self, kind, name, changes, source, proof, gates_prepared_optimizers=_default_gates_prepared_optimizers, syncs_on_last_batch=_default_syncs_on_last_batch, needs_tail_flush=_default_needs_tail_flush, effects_on_exit=_default_effects_on_exit, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'name', name)\n    _setattr(self, 'changes', changes)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'gates_prepared_optimizers', gates_prepared_optimizers)\n    _setattr(self, 'syncs_on_last_batch', syncs_on_last_batch)\n    _setattr(self, 'needs_tail_flush', needs_tail_flush)\n    _setattr(self, 'effects_on_exit', effects_on_exit)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m65,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.kind, self.name, self.changes, self.source, self.proof, self.gates_prepared_optimizers, self.syncs_on_last_batch, self.needs_tail_flush, self.effects_on_exit, self.stand_in, self.note, ) == (other.kind, other.name, other.changes, other.source, other.proof, other.gates_prepared_optimizers, other.syncs_on_last_batch, other.needs_tail_flush, other.effects_on_exit, other.stand_in, other.note, )\n    return NotImplemented\n': _m66,
+    'def __hash__(self):\n    return hash((self.kind, self.name, self.changes, self.source, self.proof, self.gates_prepared_optimizers, self.syncs_on_last_batch, self.needs_tail_flush, self.effects_on_exit, self.stand_in, self.note, ))\n': _m67,
+    "def __init__(self, qualname, hooks, framework_effects, source, proof, aliases=_default_aliases, accumulation=_default_accumulation, manual_switch=_default_manual_switch, manual_effects=_default_manual_effects, user_must_clear_when_manual=_default_user_must_clear_when_manual, batch_counters=_default_batch_counters, optimizer_arguments=_default_optimizer_arguments, iteration_counters=_default_iteration_counters, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'qualname', qualname)\n    _setattr(self, 'hooks', hooks)\n    _setattr(self, 'framework_effects', framework_effects)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'aliases', aliases)\n    _setattr(self, 'accumulation', accumulation)\n    _setattr(self, 'manual_switch', manual_switch)\n    _setattr(self, 'manual_effects', manual_effects)\n    _setattr(self, 'user_must_clear_when_manual', user_must_clear_when_manual)\n    _setattr(self, 'batch_counters', batch_counters)\n    _setattr(self, 'optimizer_arguments', optimizer_arguments)\n    _setattr(self, 'iteration_counters', iteration_counters)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m68,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.qualname, self.hooks, self.framework_effects, self.source, self.proof, self.aliases, self.accumulation, self.manual_switch, self.manual_effects, self.user_must_clear_when_manual, self.batch_counters, self.optimizer_arguments, self.iteration_counters, self.stand_in, self.note, ) == (other.qualname, other.hooks, other.framework_effects, other.source, other.proof, other.aliases, other.accumulation, other.manual_switch, other.manual_effects, other.user_must_clear_when_manual, other.batch_counters, other.optimizer_arguments, other.iteration_counters, other.stand_in, other.note, )\n    return NotImplemented\n': _m69,
+    'def __hash__(self):\n    return hash((self.qualname, self.hooks, self.framework_effects, self.source, self.proof, self.aliases, self.accumulation, self.manual_switch, self.manual_effects, self.user_must_clear_when_manual, self.batch_counters, self.optimizer_arguments, self.iteration_counters, self.stand_in, self.note, ))\n': _m70,
+    "def __init__(self, name, version, import_names, constructors=_default_constructors, methods=_default_methods, contexts=_default_contexts, frameworks=_default_frameworks, callbacks=_default_callbacks, optimizers=_default_optimizers, kinds=_FACTORY, runs_here=_default_runs_here, note=_default_note):\n    _setattr(self, 'name', name)\n    _setattr(self, 'version', version)\n    _setattr(self, 'import_names', import_names)\n    _setattr(self, 'constructors', constructors)\n    _setattr(self, 'methods', methods)\n    _setattr(self, 'contexts', contexts)\n    _setattr(self, 'frameworks', frameworks)\n    _setattr(self, 'callbacks', callbacks)\n    _setattr(self, 'optimizers', optimizers)\n    _setattr(self, 'kinds', _factory_kinds() if kinds is _FACTORY else kinds)\n    _setattr(self, 'runs_here', runs_here)\n    _setattr(self, 'note', note)\n": _m71,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.callbacks, self.optimizers, self.kinds, self.runs_here, self.note, ) == (other.name, other.version, other.import_names, other.constructors, other.methods, other.contexts, other.frameworks, other.callbacks, other.optimizers, other.kinds, other.runs_here, other.note, )\n    return NotImplemented\n': _m72,
+    'def __hash__(self):\n    return hash((self.name, self.version, self.import_names, self.constructors, self.methods, self.contexts, self.frameworks, self.callbacks, self.optimizers, self.kinds, self.runs_here, self.note, ))\n': _m73,
+    "def __init__(self, kind, name, effects, source, proof, gate=_default_gate, loss_argument=_default_loss_argument, divides_by=_default_divides_by, divides_unless=_default_divides_unless, clips_parameters=_default_clips_parameters, returns=_default_returns, refines=_default_refines, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'kind', kind)\n    _setattr(self, 'name', name)\n    _setattr(self, 'effects', effects)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'gate', gate)\n    _setattr(self, 'loss_argument', loss_argument)\n    _setattr(self, 'divides_by', divides_by)\n    _setattr(self, 'divides_unless', divides_unless)\n    _setattr(self, 'clips_parameters', clips_parameters)\n    _setattr(self, 'returns', returns)\n    _setattr(self, 'refines', refines)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m74,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.kind, self.name, self.effects, self.source, self.proof, self.gate, self.loss_argument, self.divides_by, self.divides_unless, self.clips_parameters, self.returns, self.refines, self.stand_in, self.note, ) == (other.kind, other.name, other.effects, other.source, other.proof, other.gate, other.loss_argument, other.divides_by, other.divides_unless, other.clips_parameters, other.returns, other.refines, other.stand_in, other.note, )\n    return NotImplemented\n': _m75,
+    'def __hash__(self):\n    return hash((self.kind, self.name, self.effects, self.source, self.proof, self.gate, self.loss_argument, self.divides_by, self.divides_unless, self.clips_parameters, self.returns, self.refines, self.stand_in, self.note, ))\n': _m76,
+    "def __init__(self, qualname, clear_keywords, source, proof, aliases=_default_aliases, stand_in=_default_stand_in, note=_default_note):\n    _setattr(self, 'qualname', qualname)\n    _setattr(self, 'clear_keywords', clear_keywords)\n    _setattr(self, 'source', source)\n    _setattr(self, 'proof', proof)\n    _setattr(self, 'aliases', aliases)\n    _setattr(self, 'stand_in', stand_in)\n    _setattr(self, 'note', note)\n": _m77,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.qualname, self.clear_keywords, self.source, self.proof, self.aliases, self.stand_in, self.note, ) == (other.qualname, other.clear_keywords, other.source, other.proof, other.aliases, other.stand_in, other.note, )\n    return NotImplemented\n': _m78,
+    'def __hash__(self):\n    return hash((self.qualname, self.clear_keywords, self.source, self.proof, self.aliases, self.stand_in, self.note, ))\n': _m79,
+    "def __init__(self, uri, code, text):\n    _setattr(self, 'uri', uri)\n    _setattr(self, 'code', code)\n    _setattr(self, 'text', text)\n": _m80,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.uri, self.code, self.text, ) == (other.uri, other.code, other.text, )\n    return NotImplemented\n': _m81,
+    'def __hash__(self):\n    return hash((self.uri, self.code, self.text, ))\n': _m82,
+    "def __init__(self, select=_default_select, extend_select=_default_extend_select, ignore=_default_ignore, unsafe_fixes=_default_unsafe_fixes):\n    _setattr(self, 'select', select)\n    _setattr(self, 'extend_select', extend_select)\n    _setattr(self, 'ignore', ignore)\n    _setattr(self, 'unsafe_fixes', unsafe_fixes)\n": _m83,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.select, self.extend_select, self.ignore, self.unsafe_fixes, ) == (other.select, other.extend_select, other.ignore, other.unsafe_fixes, )\n    return NotImplemented\n': _m84,
+    'def __hash__(self):\n    return hash((self.select, self.extend_select, self.ignore, self.unsafe_fixes, ))\n': _m85,
+    "def __init__(self, start, end, text):\n    _setattr(self, 'start', start)\n    _setattr(self, 'end', end)\n    _setattr(self, 'text', text)\n": _m86,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.start, self.end, self.text, ) == (other.start, other.end, other.text, )\n    return NotImplemented\n': _m87,
+    'def __hash__(self):\n    return hash((self.start, self.end, self.text, ))\n': _m88,
+    'def __init__(self, lines=_FACTORY, spans=_FACTORY):\n    self.lines = _factory_lines() if lines is _FACTORY else lines\n    self.spans = _factory_spans() if spans is _FACTORY else spans\n': _m89,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.lines, self.spans, ) == (other.lines, other.spans, )\n    return NotImplemented\n': _m90,
+    "def __init__(self, options, excluded=_default_excluded, config_path=_default_config_path, error=_default_error):\n    _setattr(self, 'options', options)\n    _setattr(self, 'excluded', excluded)\n    _setattr(self, 'config_path', config_path)\n    _setattr(self, 'error', error)\n": _m91,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.options, self.excluded, self.config_path, self.error, ) == (other.options, other.excluded, other.config_path, other.error, )\n    return NotImplemented\n': _m92,
+    'def __hash__(self):\n    return hash((self.options, self.excluded, self.config_path, self.error, ))\n': _m93,
+    'def __init__(self, snapshot, settings, found, published, error=_default_error, edits=_FACTORY):\n    self.snapshot = snapshot\n    self.settings = settings\n    self.found = found\n    self.published = published\n    self.error = error\n    self.edits = _factory_edits() if edits is _FACTORY else edits\n': _m94,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.snapshot, self.settings, self.found, self.published, self.error, self.edits, ) == (other.snapshot, other.settings, other.found, other.published, other.error, other.edits, )\n    return NotImplemented\n': _m95,
+    "def __init__(self, key, uri, version, path, name, text=_default_text, cells=_default_cells, versions=_FACTORY):\n    _setattr(self, 'key', key)\n    _setattr(self, 'uri', uri)\n    _setattr(self, 'version', version)\n    _setattr(self, 'path', path)\n    _setattr(self, 'name', name)\n    _setattr(self, 'text', text)\n    _setattr(self, 'cells', cells)\n    _setattr(self, 'versions', _factory_versions() if versions is _FACTORY else versions)\n": _m96,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.key, self.uri, self.version, self.path, self.name, self.text, self.cells, self.versions, ) == (other.key, other.uri, other.version, other.path, other.name, other.text, other.cells, other.versions, )\n    return NotImplemented\n': _m97,
+    'def __hash__(self):\n    return hash((self.key, self.uri, self.version, self.path, self.name, self.text, self.cells, self.versions, ))\n': _m98,
+    'def __init__(self, number, text, rows, masks=_FACTORY, left_out=_default_left_out):\n    self.number = number\n    self.text = text\n    self.rows = rows\n    self.masks = _factory_masks() if masks is _FACTORY else masks\n    self.left_out = left_out\n': _m99,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.number, self.text, self.rows, self.masks, self.left_out, ) == (other.number, other.text, other.rows, other.masks, other.left_out, )\n    return NotImplemented\n': _m100,
+    'def __init__(self, regions, masked):\n    self.regions = regions\n    self.masked = masked\n': _m101,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.regions, self.masked, ) == (other.regions, other.masked, )\n    return NotImplemented\n': _m102,
+    'def __init__(self, number, first_line, last_line, start, end):\n    self.number = number\n    self.first_line = first_line\n    self.last_line = last_line\n    self.start = start\n    self.end = end\n': _m103,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.number, self.first_line, self.last_line, self.start, self.end, ) == (other.number, other.first_line, other.last_line, other.start, other.end, )\n    return NotImplemented\n': _m104,
+    'def __init__(self, path, line, column, end_line, end_column, code, message, fixable, fix_safety, cell=_default_cell):\n    self.path = path\n    self.line = line\n    self.column = column\n    self.end_line = end_line\n    self.end_column = end_column\n    self.code = code\n    self.message = message\n    self.fixable = fixable\n    self.fix_safety = fix_safety\n    self.cell = cell\n': _m105,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.line, self.column, self.end_line, self.end_column, self.code, self.message, self.fixable, self.fix_safety, self.cell, ) == (other.path, other.line, other.column, other.end_line, other.end_column, other.code, other.message, other.fixable, other.fix_safety, other.cell, )\n    return NotImplemented\n': _m106,
+    'def __init__(self, path, diagnostics=_FACTORY, remaining=_FACTORY, original=_default_original, fixed=_default_fixed, encoding=_default_encoding, error=_default_error, fixed_codes=_FACTORY, notes=_FACTORY, depends_on=_FACTORY):\n    self.path = path\n    self.diagnostics = _factory_diagnostics() if diagnostics is _FACTORY else diagnostics\n    self.remaining = _factory_remaining() if remaining is _FACTORY else remaining\n    self.original = original\n    self.fixed = fixed\n    self.encoding = encoding\n    self.error = error\n    self.fixed_codes = _factory_fixed_codes() if fixed_codes is _FACTORY else fixed_codes\n    self.notes = _factory_notes() if notes is _FACTORY else notes\n    self.depends_on = _factory_depends_on() if depends_on is _FACTORY else depends_on\n': _m107,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.diagnostics, self.remaining, self.original, self.fixed, self.encoding, self.error, self.fixed_codes, self.notes, self.depends_on, ) == (other.path, other.diagnostics, other.remaining, other.original, other.fixed, other.encoding, other.error, other.fixed_codes, other.notes, other.depends_on, )\n    return NotImplemented\n': _m108,
+    "def __init__(self, select, unsafe_fixes=_default_unsafe_fixes, fix=_default_fix, only=_default_only, roots=_default_roots):\n    _setattr(self, 'select', select)\n    _setattr(self, 'unsafe_fixes', unsafe_fixes)\n    _setattr(self, 'fix', fix)\n    _setattr(self, 'only', only)\n    _setattr(self, 'roots', roots)\n": _m109,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.select, self.unsafe_fixes, self.fix, self.only, self.roots, ) == (other.select, other.unsafe_fixes, other.fix, other.only, other.roots, )\n    return NotImplemented\n': _m110,
+    'def __hash__(self):\n    return hash((self.select, self.unsafe_fixes, self.fix, self.only, self.roots, ))\n': _m111,
+    'def __init__(self, path, source, facts):\n    self.path = path\n    self.source = source\n    self.facts = facts\n': _m112,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.path, self.source, self.facts, ) == (other.path, other.source, other.facts, )\n    return NotImplemented\n': _m113,
+    'def __init__(self, root, _modules=_FACTORY, _plain=_FACTORY, _bytes=_FACTORY, _files=_default__files, touched=_FACTORY, _caller_models=_FACTORY, _hashes=_FACTORY, _epoch=_default__epoch, _seen=_FACTORY, _located=_FACTORY, _rooted=_FACTORY, _folders=_FACTORY, _folders_run=_default__folders_run, _listings=_FACTORY, _functions=_FACTORY, _functions_epoch=_default__functions_epoch, _stars=_FACTORY, _stars_epoch=_default__stars_epoch, _contents=_FACTORY, _contents_epoch=_default__contents_epoch, _contents_run=_default__contents_run, _contents_read=_FACTORY, _saying=_FACTORY, _saying_epoch=_default__saying_epoch, _saying_digests=_FACTORY, _backward_bytes=_FACTORY):\n    self.root = root\n    self._modules = _factory__modules() if _modules is _FACTORY else _modules\n    self._plain = _factory__plain() if _plain is _FACTORY else _plain\n    self._bytes = _factory__bytes() if _bytes is _FACTORY else _bytes\n    self._files = _files\n    self.touched = _factory_touched() if touched is _FACTORY else touched\n    self._caller_models = _factory__caller_models() if _caller_models is _FACTORY else _caller_models\n    self._hashes = _factory__hashes() if _hashes is _FACTORY else _hashes\n    self._epoch = _epoch\n    self._seen = _factory__seen() if _seen is _FACTORY else _seen\n    self._located = _factory__located() if _located is _FACTORY else _located\n    self._rooted = _factory__rooted() if _rooted is _FACTORY else _rooted\n    self._folders = _factory__folders() if _folders is _FACTORY else _folders\n    self._folders_run = _folders_run\n    self._listings = _factory__listings() if _listings is _FACTORY else _listings\n    self._functions = _factory__functions() if _functions is _FACTORY else _functions\n    self._functions_epoch = _functions_epoch\n    self._stars = _factory__stars() if _stars is _FACTORY else _stars\n    self._stars_epoch = _stars_epoch\n    self._contents = _factory__contents() if _contents is _FACTORY else _contents\n    self._contents_epoch = _contents_epoch\n    self._contents_run = _contents_run\n    self._contents_read = _factory__contents_read() if _contents_read is _FACTORY else _contents_read\n    self._saying = _factory__saying() if _saying is _FACTORY else _saying\n    self._saying_epoch = _saying_epoch\n    self._saying_digests = _factory__saying_digests() if _saying_digests is _FACTORY else _saying_digests\n    self._backward_bytes = _factory__backward_bytes() if _backward_bytes is _FACTORY else _backward_bytes\n': _m114,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.root, self._modules, self._plain, self._bytes, self._files, self.touched, self._caller_models, self._hashes, self._epoch, self._seen, self._located, self._rooted, self._folders, self._folders_run, self._listings, self._functions, self._functions_epoch, self._stars, self._stars_epoch, self._contents, self._contents_epoch, self._contents_run, self._contents_read, self._saying, self._saying_epoch, self._saying_digests, self._backward_bytes, ) == (other.root, other._modules, other._plain, other._bytes, other._files, other.touched, other._caller_models, other._hashes, other._epoch, other._seen, other._located, other._rooted, other._folders, other._folders_run, other._listings, other._functions, other._functions_epoch, other._stars, other._stars_epoch, other._contents, other._contents_epoch, other._contents_run, other._contents_read, other._saying, other._saying_epoch, other._saying_digests, other._backward_bytes, )\n    return NotImplemented\n': _m115,
+    "def __init__(self, block, first, second, first_index, second_index):\n    _setattr(self, 'block', block)\n    _setattr(self, 'first', first)\n    _setattr(self, 'second', second)\n    _setattr(self, 'first_index', first_index)\n    _setattr(self, 'second_index', second_index)\n": _m116,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.block, self.first, self.second, self.first_index, self.second_index, ) == (other.block, other.first, other.second, other.first_index, other.second_index, )\n    return NotImplemented\n': _m117,
+    'def __hash__(self):\n    return hash((self.block, self.first, self.second, self.first_index, self.second_index, ))\n': _m118,
+    "def __init__(self, statement, in_loop, function):\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'in_loop', in_loop)\n    _setattr(self, 'function', function)\n": _m119,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.statement, self.in_loop, self.function, ) == (other.statement, other.in_loop, other.function, )\n    return NotImplemented\n': _m120,
+    'def __hash__(self):\n    return hash((self.statement, self.in_loop, self.function, ))\n': _m121,
+    "def __init__(self, start, end, text, order):\n    _setattr(self, 'start', start)\n    _setattr(self, 'end', end)\n    _setattr(self, 'text', text)\n    _setattr(self, 'order', order)\n": _m122,
+    'def __eq__(self, other):\n    if other.__class__ is self.__class__:\n        return (self.start, self.end, self.text, self.order, ) == (other.start, other.end, other.text, other.order, )\n    return NotImplemented\n': _m123,
+    'def __hash__(self):\n    return hash((self.start, self.end, self.text, self.order, ))\n': _m124,
+    'def __init__(self, code, message, node, fix=_default_fix, related=_FACTORY):\n    self.code = code\n    self.message = message\n    self.node = node\n    self.fix = fix\n    self.related = _factory_related() if related is _FACTORY else related\n': _m125,
+    'def __init__(self, edits, safety=_default_safety, copies=_default_copies, alone=_default_alone, match_subjects=_default_match_subjects):\n    self.edits = edits\n    self.safety = safety\n    self.copies = copies\n    self.alone = alone\n    self.match_subjects = match_subjects\n': _m126,
+    "def __init__(self, anchor, where, lines):\n    _setattr(self, 'anchor', anchor)\n    _setattr(self, 'where', where)\n    _setattr(self, 'lines', lines)\n": _m127,
+    "def __init__(self, statement, keep_comments=_default_keep_comments):\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'keep_comments', keep_comments)\n": _m128,
+    "def __init__(self, node, new, statement, span=_default_span):\n    _setattr(self, 'node', node)\n    _setattr(self, 'new', new)\n    _setattr(self, 'statement', statement)\n    _setattr(self, 'span', span)\n": _m129,
 }

@@ -1776,6 +1776,12 @@ def _counter(
         # `def training_step(self, batch, batch_idx):` of a LightningModule: the framework's loop
         # hands the index of the batch in the epoch, from 0 each epoch, like `enumerate(loader)`
         return Counter("enumerate", first=0, per_loop=True)
+    if model is not None and isinstance(node, FUNCTIONS) and model.source.tree.__dict__.get("_gradfix_dispatchers"):
+        first = _dispatched_batch_index(node, name, periodic, model)
+        if first is not None:
+            # `@handle.register def _(ev: Batch, st):` reading `ev.i`, the only `Batch(...)` of
+            # the module yielded with `enumerate`'s index by the generator the loop dispatches
+            return Counter("enumerate", first=first, per_loop=True)
     if model is not None and isinstance(node, FUNCTIONS) and name.count(".") >= 2:
         first = _framework_iteration(node, name, model)
         if first is not None:
@@ -1962,6 +1968,184 @@ def _framework_iteration(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str
                 return None
             return first
     return None
+
+
+def _dispatched_batch_index(node: ast.FunctionDef | ast.AsyncFunctionDef, name: str, periodic: Periodic, model: ModuleModel) -> int | None:
+    """The `enumerate` start of a batch index read from an event's field in a singledispatch
+    implementation (call_forms.py renames `@handle.register def _(ev: Batch, st):` to
+    `handle__Batch`): the counter is `ev.i` or a name bound once from it at the top of the
+    body before the window's test (`epoch, i, x, y = ev.epoch, ev.i, ev.x, ev.y`), `Batch` a
+    top-level dataclass of plain fields built in one place only, `yield Batch(epoch, i, x, y)`
+    unconditionally in `for i, (x, y) in enumerate(loader):` of a generator `events`, the field
+    set nowhere else; and every call of the dispatcher (or its implementations) a statement of
+    the body of a `for ev in events(...):` loop handed its event as it is, with no `continue`,
+    `break` or other binding of `ev` there (no event skipped). None otherwise."""
+    source = model.source
+    tree = source.tree
+    dispatchers = tree.__dict__["_gradfix_dispatchers"]
+    dispatcher = next((d for d, impls in dispatchers.items() if node.name in impls), None)
+    positional = [*node.args.posonlyargs, *node.args.args]
+    if dispatcher is None or not positional:
+        return None
+    cls = node.name[len(dispatcher) + 2:]
+    event = positional[0].arg
+    if any(_assigns(stmt, event, source) for stmt in node.body):
+        return None
+    head, dot, field_name = name.partition(".")
+    if dot:
+        if head != event or "." in field_name:
+            return None
+    else:
+        field_name = _field_bound_once(node.body, name, event, periodic.holder, source)  # type: ignore[assignment]
+        if field_name is None:
+            return None
+    classes = [s for s in tree.body if s.__class__ is ast.ClassDef and s.name == cls]  # type: ignore[attr-defined]
+    fields = _plain_dataclass_fields(classes[0]) if len(classes) == 1 else None
+    if fields is None or field_name not in fields:
+        return None
+    qualify = model.facts.imports.qualify
+    made: list[ast.Call] = []
+    for sub in ast_walk(tree):
+        kind = sub.__class__
+        if kind is ast.Call:
+            func = sub.func  # type: ignore[attr-defined]
+            if func.__class__ is ast.Name and func.id == cls:
+                made.append(sub)  # type: ignore[arg-type]
+            elif func.__class__ is ast.Name and func.id == "setattr" or qualify(dotted(func) or "") == "dataclasses.replace":
+                return None  # a field set by name, or an event copied with another field
+        elif kind is ast.Attribute and sub.attr == field_name and sub.ctx.__class__ is not ast.Load and not getattr(sub, "synthetic", False):  # type: ignore[attr-defined]
+            return None  # `ev.i = ...` somewhere (but in the `__init__` dataclasses writes)
+    if len(made) != 1:
+        return None
+    call = made[0]
+    if any(a.__class__ is ast.Starred for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    position = fields.index(field_name)
+    value = call.args[position] if position < len(call.args) else next((k.value for k in call.keywords if k.arg == field_name), None)
+    if value.__class__ is not ast.Name:
+        return None
+    index = value.id  # type: ignore[union-attr]
+    generator = next(
+        (
+            s for s in tree.body
+            if s.__class__ is ast.FunctionDef and any(n is call for n in ast_walk(s))  # type: ignore[attr-defined]
+        ),
+        None,
+    )  # fmt: skip
+    if generator is None:
+        return None
+    start = batches = None
+    for loop in ast_walk(generator):
+        if loop.__class__ is not ast.For:
+            continue
+        statement = next((k for k, s in enumerate(loop.body) if s.__class__ is ast.Expr and s.value.__class__ is ast.Yield and s.value.value is call), None)  # type: ignore[attr-defined]
+        if statement is None:
+            continue
+        start = _enumerate_start(loop, index, source)  # type: ignore[arg-type]
+        if start is None or any(_assigns(s, index, source) for s in loop.body):  # type: ignore[attr-defined]
+            return None
+        if any(n.__class__ in _LEAVING for s in loop.body[:statement] for n in ast_walk(s)):  # type: ignore[attr-defined]
+            return None  # a batch skipped before its event is yielded
+        batches = loop
+        break
+    if start is None:
+        return None
+    # every call of the dispatcher (and of its renamed implementations) runs once per event of
+    # that generator, in the body of a loop over it
+    names = {dispatcher, *dispatchers[dispatcher]}
+    calls = sum(1 for sub in source.of_type(ast.Call) if sub.func.__class__ is ast.Name and sub.func.id in names)  # type: ignore[attr-defined]
+    handed = 0
+    loops: list[ast.For] = []
+    for loop in source.of_type(ast.For):
+        target, iterable = loop.target, loop.iter  # type: ignore[attr-defined]
+        if not (
+            target.__class__ is ast.Name and iterable.__class__ is ast.Call
+            and iterable.func.__class__ is ast.Name and iterable.func.id == generator.name  # type: ignore[attr-defined]
+        ):  # fmt: skip
+            continue
+        inside = [
+            sub for s in loop.body for sub in ast_walk(s)  # type: ignore[attr-defined]
+            if sub.__class__ is ast.Call and sub.func.__class__ is ast.Name and sub.func.id in names  # type: ignore[attr-defined]
+        ]  # fmt: skip
+        if not inside:
+            continue
+        if any(n.__class__ in _LEAVING for s in loop.body for n in ast_walk(s)) or any(_assigns(s, target.id, source) for s in loop.body):  # type: ignore[attr-defined]
+            return None
+        for s in loop.body:  # type: ignore[attr-defined]
+            chain = s
+            while chain.__class__ is ast.If and chain.test.__class__ is ast.Call and dotted(chain.test.func) == "isinstance":  # type: ignore[attr-defined]
+                chain = chain.orelse[0] if chain.orelse else None  # (the chain call_forms.py wrote)
+            if chain is not None and chain.__class__ is not ast.Expr and any(n in inside for n in ast_walk(s)):
+                return None  # a call under a test of the loop's own (`if ev.i > 0: handle(ev, st)`)
+        if any(not c.args or c.args[0].__class__ is not ast.Name or c.args[0].id != target.id for c in inside):  # type: ignore[attr-defined]
+            return None
+        handed += len(inside)
+        loops.append(loop)  # type: ignore[arg-type]
+    if not handed or handed != calls:
+        return None
+    model.__dict__.setdefault("_dispatched_windows", {})[id(node)] = DispatchedWindow(generator, batches, loops, [  # type: ignore[arg-type]
+        s for s in tree.body if s.__class__ is ast.FunctionDef and (s.name == dispatcher or s.name in dispatchers[dispatcher])  # type: ignore[attr-defined]
+    ])
+    return start
+
+
+@dataclass(eq=False, repr=False)
+class DispatchedWindow:
+    """Where a window tested in a singledispatch implementation (`_dispatched_batch_index`)
+    gets its batches: the generator, its `for i, b in enumerate(X):` loop, the loops that
+    dispatch its events, and the dispatcher's functions (its own and every implementation)."""
+
+    generator: ast.FunctionDef
+    batches: ast.For
+    loops: list[ast.For]
+    functions: list[ast.FunctionDef]
+
+
+def dispatched_window(acc: Accumulation, model: ModuleModel) -> DispatchedWindow | None:
+    """The window's `DispatchedWindow` when its counter is an event's batch index read in a
+    singledispatch implementation (the accumulation's loop is that function); None otherwise."""
+    found = model.__dict__.get("_dispatched_windows")
+    return found.get(id(acc.loop.node)) if found else None
+
+
+_LEAVING = (ast.Continue, ast.Break, ast.Return)
+
+
+def _field_bound_once(body: list[ast.stmt], name: str, event: str, holder: ast.stmt, source: Source) -> str | None:
+    """The field `f` of `name = event.f` (or of its place in `a, name = event.a, event.f`), a
+    statement of `body` before `holder` and the only one binding `name` in it; None otherwise."""
+    found = None
+    for k, stmt in enumerate(body):
+        if stmt is holder:
+            return found
+        if not _assigns(stmt, name, source):
+            continue
+        if found is not None or stmt.__class__ is not ast.Assign or len(stmt.targets) != 1:  # type: ignore[attr-defined]
+            return None
+        target, value = stmt.targets[0], stmt.value  # type: ignore[attr-defined]
+        if target.__class__ is ast.Tuple and value.__class__ is ast.Tuple and len(target.elts) == len(value.elts):  # type: ignore[attr-defined]
+            pairs = list(zip(target.elts, value.elts))  # type: ignore[attr-defined]
+        else:
+            pairs = [(target, value)]
+        got = next((v for t, v in pairs if t.__class__ is ast.Name and t.id == name), None)  # type: ignore[attr-defined]
+        if not (got.__class__ is ast.Attribute and got.value.__class__ is ast.Name and got.value.id == event):  # type: ignore[union-attr]
+            return None
+        found = got.attr  # type: ignore[union-attr]
+    return None
+
+
+def _plain_dataclass_fields(node: ast.ClassDef) -> list[str] | None:
+    """The fields, in order, of a `@dataclass class C:` given the `__init__` dataclasses writes
+    (dataclass_inits.py: no base, no `__init__`/`__post_init__` of its own, no `ClassVar`,
+    `InitVar` or `init=False`), the decorator without `kw_only` or other settings that move
+    fields: what `C(a, b)` binds where."""
+    init = node.body[-1]
+    if not getattr(init, "synthetic", False) or len(node.decorator_list) != 1:
+        return None
+    deco = node.decorator_list[0]
+    if deco.__class__ is ast.Call and any(k.arg not in ("frozen", "eq", "order", "repr") for k in deco.keywords):  # type: ignore[attr-defined]
+        return None
+    return [a.arg for a in init.args.args[1:]]  # type: ignore[attr-defined]
 
 
 def _self_call(call: ast.Call) -> bool:

@@ -99,6 +99,8 @@ _CLIP_BOUND = lazily(r"=[ \t]*[\w.]*clip_grad_\w*[ \t]*(?:#.*)?\r?$", re.M)
 # `trainer += batch` (group 1 the name added into)
 _ADDED_INTO = lazily(r"(?<![\w.])([A-Za-z_]\w*)[ \t]*\+=")
 _SELF_AS_CALL = lazily(r"(?<![\w.])self\(")
+# `self.scaler(loss, opt)`: a call of an attribute of `self` (see `own_callable_attribute`)
+_SELF_ATTRIBUTE_CALL = lazily(r"(?<![\w.])self\.(\w+)\(")
 
 
 def _binds_a_clip(text: str) -> bool:
@@ -1119,7 +1121,7 @@ class _Walker:
             return True
         if self.calls_a_backpropagating_object(text):
             return True
-        if "__call__" in self.backpropagating_names() and self.calls_a_callable_object(text):
+        if "__call__" in self.backpropagating_names() and (self.calls_a_callable_object(text) or ("self." in text and self.calls_a_callable_attribute(text, ctx))):
             return True
         if "+=" in text and "__iadd__" in self.backpropagating_names() and self.adds_to_a_backpropagating_object(text):
             return True
@@ -1309,6 +1311,13 @@ class _Walker:
         if classes and "self(" in text and _SELF_AS_CALL.search(text):
             return True  # `loss = self(x, y)` in a method of such a class: its own `__call__`
         return any(_assigned_callees(self.facts, name) & classes for name in self.called_in(text))
+
+    def calls_a_callable_attribute(self, text: str, ctx: _Context) -> bool:
+        """The text, in a method of a class, calls `self.<attribute>(` holding an object of a
+        class of this module with a `__call__` (`own_callable_attribute`)."""
+        return ctx.class_name is not None and any(
+            self.own_callable_attribute(m.group(1), ctx) is not None for m in _SELF_ATTRIBUTE_CALL.finditer(text)
+        )
 
     def adds_to_a_backpropagating_object(self, text: str) -> bool:
         """The text adds into an object of a class of this module whose `__iadd__`
@@ -2469,6 +2478,13 @@ class _Walker:
             if entry is not None:
                 self.library_call(call, entry, called, call.func, ctx)  # type: ignore[arg-type]
                 return
+        if library is None and recv.__class__ is ast.Name and recv.id == "self" and method is not None and ctx.class_name is not None:  # type: ignore[union-attr]
+            helper = self.own_callable_attribute(method, ctx)
+            if helper is not None:
+                # `self.scaler(loss, opt, update_grad=...)` with `self.scaler = GradNormScaler()`
+                # in `__init__`: the class's `__call__`
+                self.inline(call, helper, ctx, receiver=call.func)
+                return
         if library is not None and frameworks.MODEL_KINDS.get(library) != "optimizer":
             entry = frameworks.method(library, method if recv is not None else "__call__")  # type: ignore[arg-type]
             if entry is not None:
@@ -3366,6 +3382,47 @@ class _Walker:
         if not located or located[0] is not facts or located[1] not in callables:  # type: ignore[index]
             return self.imported_scaler_class(name, ctx) if "scaler" in name.id else None
         return facts.methods[located[1]]["__call__"]  # type: ignore[index]
+
+    def own_callable_attribute(self, attribute: str, ctx: _Context) -> FunctionInfo | None:
+        """The `__call__` of a class of this module that `self.<attribute>` holds in a method of
+        the class `ctx` walks: `__init__` binds it once, as a statement of its own body, to
+        `Cls(...)` (a class of the module with no base but `object` and a `__call__` of its own),
+        and no other statement of the module binds an attribute of that name (nor `setattr`)."""
+        facts = ctx.facts or self.facts
+        callables = facts.__dict__.get("_callable_classes")
+        if callables is None:
+            callables = facts.__dict__["_callable_classes"] = {c for c, methods in facts.methods.items() if "__call__" in methods}
+        if not callables:
+            return None
+        cache = facts.__dict__.setdefault("_callable_attributes", {})
+        key = (ctx.class_name, attribute)
+        if key not in cache:
+            cache[key] = self._own_callable_attribute(attribute, ctx.class_name, callables, facts)  # type: ignore[arg-type]
+        return cache[key]  # type: ignore[no-any-return]
+
+    def _own_callable_attribute(self, attribute: str, class_name: str, callables: set[str], facts: ModuleFacts) -> FunctionInfo | None:
+        init = facts.methods.get(class_name, {}).get("__init__")
+        if init is None:
+            return None
+        made = [
+            stmt.value for stmt in init.node.body  # type: ignore[attr-defined]
+            if stmt.__class__ is ast.Assign and len(stmt.targets) == 1 and stmt.targets[0].__class__ is ast.Attribute
+            and stmt.targets[0].attr == attribute and stmt.targets[0].value.__class__ is ast.Name and stmt.targets[0].value.id == "self"
+        ]  # fmt: skip
+        if len(made) != 1 or made[0].__class__ is not ast.Call or made[0].func.__class__ is not ast.Name or made[0].func.id not in callables:  # type: ignore[attr-defined]
+            return None
+        owner = made[0].func.id  # type: ignore[attr-defined]
+        definition = facts.classes.get(owner)
+        if definition is None or any(b.__class__ is not ast.Name or b.id != "object" for b in definition.bases):  # type: ignore[attr-defined]
+            return None
+        source = facts.source
+        bindings = 0
+        for node in source.of_type(ast.Attribute):
+            if node.attr == attribute and node.ctx.__class__ is not ast.Load:  # type: ignore[attr-defined]
+                bindings += 1
+        if bindings != 1 or any(node.func.__class__ is ast.Name and node.func.id == "setattr" for node in source.of_type(ast.Call)):  # type: ignore[attr-defined]
+            return None
+        return facts.methods[owner]["__call__"]
 
     def imported_scaler_class(self, name: ast.Name, ctx: _Context) -> FunctionInfo | None:
         """The `__call__` of a class of another module of the project that `name`, named like a

@@ -1219,6 +1219,146 @@ def staying_arms(loop: ast.AST) -> list[list[ast.stmt]]:
 _STATE_BINDINGS = frozenset({ast.Assign, ast.AugAssign, ast.AnnAssign})
 
 
+def queued_arms(loop: ast.AST, model: ModuleModel) -> list[list[ast.stmt]]:
+    """A `while queue:` loop run as an event queue: its body pops one entry, `clock, _, kind,
+    item = heapq.heappop(queue)`, then dispatches on it in one `if kind == "begin": ... elif kind
+    == "batch": ...` chain: the bodies of the arms whose kind every push onto that queue of the
+    loop's function (`heapq.heappush(queue, (t, seq, "batch", item))`, each a tuple of the popped
+    length with the kind a string at its place) makes inside a `for` loop within the queue's loop
+    (one entry per item: the arm runs again and again), the arm leaving the loop by no `break`
+    or `return`, `kind` bound only by the pop."""
+    if loop.__class__ is not ast.While or loop.test.__class__ is not ast.Name or len(loop.body) < 2:  # type: ignore[attr-defined]
+        return []
+    queue = loop.test.id  # type: ignore[attr-defined]
+    pop = loop.body[0]  # type: ignore[attr-defined]
+    if not (
+        pop.__class__ is ast.Assign and len(pop.targets) == 1 and pop.targets[0].__class__ is ast.Tuple
+        and pop.value.__class__ is ast.Call and (dotted(pop.value.func) or "").rsplit(".", 1)[-1] == "heappop"
+        and len(pop.value.args) == 1 and pop.value.args[0].__class__ is ast.Name and pop.value.args[0].id == queue
+    ):  # fmt: skip
+        return []
+    chains = [stmt for stmt in loop.body[1:] if stmt.__class__ is ast.If]  # type: ignore[attr-defined]
+    if len(chains) != 1:
+        return []
+    size = len(pop.targets[0].elts)
+    arms: dict[str, list[ast.stmt]] = {}
+    kind = None
+    node = chains[0]
+    while node is not None:
+        test = node.test
+        if not (
+            test.__class__ is ast.Compare and len(test.ops) == 1 and test.ops[0].__class__ is ast.Eq
+            and test.left.__class__ is ast.Name and (kind is None or test.left.id == kind)
+            and test.comparators[0].__class__ is ast.Constant and isinstance(test.comparators[0].value, str)
+        ):  # fmt: skip
+            return []
+        kind = test.left.id
+        arms[test.comparators[0].value] = node.body
+        node = node.orelse[0] if len(node.orelse) == 1 and node.orelse[0].__class__ is ast.If else None
+    place = next((k for k, e in enumerate(pop.targets[0].elts) if e.__class__ is ast.Name and e.id == kind), None)
+    if place is None or any(
+        n.__class__ is ast.Name and n.id == kind and n.ctx.__class__ is not ast.Load and n not in pop.targets[0].elts
+        for stmt in loop.body for n in ast_walk(stmt)  # type: ignore[attr-defined]
+    ):  # fmt: skip
+        return []
+    function = _enclosing_function(loop, model)  # type: ignore[arg-type]
+    pushed: dict[str, int] = {}
+    for node in ast_walk(function):
+        if node.__class__ is ast.Call and (dotted(node.func) or "").rsplit(".", 1)[-1] == "heappush":  # type: ignore[attr-defined]
+            args = node.args  # type: ignore[attr-defined]
+            if len(args) != 2 or args[0].__class__ is not ast.Name or args[0].id != queue:
+                continue
+            entry = args[1]
+            if entry.__class__ is not ast.Tuple or len(entry.elts) != size or entry.elts[place].__class__ is not ast.Constant:
+                return []  # a push not read: what it pushes is unknown
+            value = entry.elts[place].value
+            pushed[value] = pushed.get(value, 0) + 1
+    repeated: dict[str, int] = {}
+    for inner in ast_walk(loop):
+        if inner.__class__ is ast.For:
+            for node in ast_walk(inner):
+                if node.__class__ is ast.Call and (dotted(node.func) or "").rsplit(".", 1)[-1] == "heappush" and node.args[1].__class__ is ast.Tuple:  # type: ignore[attr-defined]
+                    value = node.args[1].elts[place].value  # type: ignore[attr-defined]
+                    repeated[value] = repeated.get(value, 0) + 1
+    found = []
+    for name, body in arms.items():
+        if not repeated.get(name) or repeated[name] != pushed.get(name):
+            continue
+        if any(n.__class__ in (ast.Break, ast.Return) for stmt in body for n in _outside_loops(stmt)):
+            continue
+        found.append(body)
+    return found
+
+
+def _outside_loops(stmt: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of a statement, not those of the loops and functions inside it."""
+    todo = [stmt]
+    while todo:
+        node = todo.pop()
+        yield node
+        if node is stmt or not isinstance(node, (*LOOPS, *FUNCTIONS, ast.Lambda, ast.ClassDef)):
+            todo.extend(child_nodes(node))
+
+
+def shown_name(function: ast.AST, model: ModuleModel) -> str:
+    """A function's name as a message shows it inside backticks: a singledispatch
+    implementation call_forms.py renamed `handle__Batch` is shown as `handle` for `Batch`."""
+    name = function.name  # type: ignore[attr-defined]
+    dispatchers = model.source.tree.__dict__.get("_gradfix_dispatchers")
+    for dispatcher, names in (dispatchers or {}).items():
+        if name in names:
+            return f"{dispatcher}` for `{name[len(dispatcher) + 2:]}"  # (`handle` for `Batch`)
+    return name  # type: ignore[no-any-return]
+
+
+def dispatched_arms(loop: ast.AST, model: ModuleModel) -> list[list[ast.stmt]]:
+    """A loop over the events of a generator of the module, `for ev in events(loader):
+    handle(ev, st)`, `handle` a singledispatch function (call_forms.py reads the call as `if
+    isinstance(ev, Batch): handle__Batch(ev, st) elif ...`): the bodies of the arms whose event
+    class the module builds only in `yield Batch(...)` statements of a loop of that generator
+    (one event per item: the implementation runs again and again, as a state machine's staying
+    arm does). Nothing when the loop's body holds a `continue` or `break`, or binds `ev`."""
+    dispatchers = model.source.tree.__dict__.get("_gradfix_dispatchers")
+    if not dispatchers or loop.__class__ is not ast.For:
+        return []
+    target, iterable = loop.target, loop.iter  # type: ignore[attr-defined]
+    if target.__class__ is not ast.Name or iterable.__class__ is not ast.Call or iterable.func.__class__ is not ast.Name:
+        return []
+    tree = model.source.tree
+    generator = next((s for s in tree.body if s.__class__ is ast.FunctionDef and s.name == iterable.func.id), None)  # type: ignore[attr-defined]
+    if generator is None:
+        return []
+    implementations = {name for names in dispatchers.values() for name in names}
+    chains = []
+    for stmt in loop.body:  # type: ignore[attr-defined]
+        node = stmt
+        while (
+            node is not None and node.__class__ is ast.If and node.test.__class__ is ast.Call and node.test.func.__class__ is ast.Name
+            and node.test.func.id == "isinstance" and len(node.test.args) == 2
+            and node.test.args[0].__class__ is ast.Name and node.test.args[0].id == target.id and node.test.args[1].__class__ is ast.Name
+            and len(node.body) == 1 and node.body[0].__class__ is ast.Expr and node.body[0].value.__class__ is ast.Call
+            and node.body[0].value.func.__class__ is ast.Name and node.body[0].value.func.id in implementations
+        ):  # fmt: skip
+            chains.append((node.test.args[1].id, node.body))  # type: ignore[attr-defined]
+            node = node.orelse[0] if len(node.orelse) == 1 else None  # type: ignore[attr-defined]
+    if not chains:
+        return []
+    if any(n.__class__ in (ast.Continue, ast.Break) or (n.__class__ is ast.Name and n.id == target.id and n.ctx.__class__ is not ast.Load) for s in loop.body for n in ast_walk(s)):  # type: ignore[attr-defined]
+        return []
+    made: dict[str, int] = {}
+    for node in model.source.of_type(ast.Call):
+        if node.func.__class__ is ast.Name:  # type: ignore[attr-defined]
+            made[node.func.id] = made.get(node.func.id, 0) + 1  # type: ignore[attr-defined]
+    yielded: dict[str, int] = {}
+    for inner in ast_walk(generator):
+        if inner.__class__ in (ast.For, ast.While):
+            for s in inner.body:  # type: ignore[attr-defined]
+                if s.__class__ is ast.Expr and s.value.__class__ is ast.Yield and s.value.value.__class__ is ast.Call and s.value.value.func.__class__ is ast.Name:  # type: ignore[attr-defined]
+                    name = s.value.value.func.id  # type: ignore[attr-defined]
+                    yielded[name] = yielded.get(name, 0) + 1
+    return [body for cls, body in chains if yielded.get(cls) and yielded[cls] == made.get(cls)]
+
+
 def working_arm(stmt: ast.stmt) -> list[ast.stmt] | None:
     """The body of the one arm of a `match` statement that does not only `continue` (`match
     batch: case (x, y): ... case _: continue`), when every other arm is a lone `continue`:

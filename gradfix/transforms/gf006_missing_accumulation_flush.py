@@ -3,7 +3,7 @@ from __future__ import annotations
 from gradfix import syntax as ast
 import re
 
-from gradfix.analysis.accumulation import Accumulation, _enumerate_start, _is_reset, forked_accumulations, loop_invariant, switched_off_by_none, told_accumulations, window_is_full
+from gradfix.analysis.accumulation import Accumulation, _enumerate_start, _function_holding, dispatched_window, _is_reset, forked_accumulations, loop_invariant, switched_off_by_none, told_accumulations, window_is_full
 from gradfix.analysis.assignments import assigned_values, assignments
 from gradfix.analysis.by_hand import _only_read, handled_by_hand_per_micro_batch, unseen_gradient_handling
 from gradfix.analysis.facts import FunctionInfo
@@ -307,6 +307,16 @@ class MissingAccumulationFlush(AccumulationRule):
     With a `continue` before the window that may skip the last batch (as above), reported
     without the fix: `i + 1 == len(loader)` would not hold on a batch that reaches the scaler.
 
+    A window tested in a `functools.singledispatch` implementation on the batch index its event
+    carries (read as GF015 reads it: `yield Batch(epoch, i, x, y)` in `for i, (x, y) in
+    enumerate(loader):` of a generator, dispatched by `for ev in events(loader): handle(ev,
+    st)`) is reported without a fix when nothing steps where the batches end: no other
+    implementation of the dispatcher (an epoch's end handler), nor the dispatcher's own body,
+    nor the generator, nor a statement after a loop dispatching its events calls a step; the
+    generator's data neither a display, a comprehension nor a call (`range(8)`), and its loop
+    has no `break`. Where the flush goes (the end handler, after the dispatching loop) is the
+    author's choice.
+
     Silent, for any window, when the loop runs over data whose length the code fixes and N
     divides, and no `break`, `continue` or `return` of the loop can cut a pass: every window is
     whole. The data is `enumerate(X)` (any start) or `X` with a counter of its own, `X` a list or
@@ -393,6 +403,8 @@ class MissingAccumulationFlush(AccumulationRule):
             return None  # (`seen += x.size(0)` ... `if seen % 16 == 0:`: no count of micro-batches)
         if periodic.conjunct and (periodic.partial_tail or _invariant_conjuncts(acc, model) is None):
             return None
+        if loop.__class__ is ast.FunctionDef:
+            return self._dispatched(acc, model)  # a window in a singledispatch implementation
         drained = None
         if isinstance(loop, ast.While):
             # `while True: try: batch = next(it) except StopIteration: break`: one pass over the data
@@ -458,6 +470,48 @@ class MissingAccumulationFlush(AccumulationRule):
             fix=fix,
             related=(loop,),
         )
+
+    def _dispatched(self, acc: Accumulation, model: ModuleModel) -> Finding | None:
+        """A window tested in a singledispatch implementation on the batch index an event
+        carries (`_dispatched_batch_index`: `yield Batch(epoch, i, x, y)` in `for i, (x, y) in
+        enumerate(loader):`), reported without a fix when nothing else steps where the batches
+        end: no other implementation of the dispatcher (the epoch's `End` handler), nor the
+        dispatcher's own body, nor the generator, nor a statement after a loop dispatching its
+        events, calls a step; the generator's loop over data that is no list or range of a
+        length of its own, with no `break`."""
+        where = dispatched_window(acc, model)
+        if where is None or acc.counter.kind != "enumerate" or acc.periodic.conjunct:
+            return None
+        full = window_is_full(acc)
+        if full is None:
+            return None
+        iterable = where.batches.iter
+        data = iterable.args[0] if isinstance(iterable, ast.Call) and iterable.args else None
+        if data is None or not _loader_like(iterable) or isinstance(data, (ast.List, ast.Tuple, ast.ListComp, ast.Call)) or _own_breaks(where.batches.body):
+            return None  # data of a length the code writes (whole windows maybe), or a pass cut short
+        source = model.source
+        later: list[ast.stmt] = [s for f in where.functions if f is not acc.loop.node for s in f.body]
+        later += where.generator.body
+        for loop in where.loops:
+            function = _function_holding(loop, source)
+            block = function.body if function is not None else source.tree.body
+            position = next((k for k, s in enumerate(block) if s is loop), None)
+            if position is None:
+                return None  # a dispatching loop nested in another statement: not read
+            later += [s for s in block[position + 1 :] if not isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+        if _any_steps(later, model, None) or handled_by_hand_per_micro_batch(acc, model):
+            return None
+        return Finding(
+            self.code,
+            self.dispatched_message.format(n=source.code(acc.periodic.n), opt=sorted(acc.targets)[0]),
+            acc.steps[0].anchor,
+            related=(where.batches,),
+        )
+
+    dispatched_message = (
+        "the micro-batches after the last multiple of `{n}` never reach `{opt}.step()`: no handler steps on them"
+        " when the batches end (flush them in the epoch's end handler)"
+    )
 
     def _ready(self, acc: Accumulation) -> bool:
         loop = acc.loop.node

@@ -50,7 +50,10 @@ class ZeroGradInsideAccumulation(Rule):
     or a scaler of the project told through its own flag, MAE's `loss_scaler(loss, opt,
     parameters=..., update_grad=(i + 1) % N == 0)` (or `update_grad=flag`) into a `__call__` that
     backpropagates always and steps only under `if update_grad:`, its class in the file or
-    imported from another module of the project, with the optimizer cleared on every
+    imported from another module of the project (also an object held in an attribute of `self`,
+    `self.scaler(loss, opt, update_grad=...)` in a method, `__init__` binding `self.scaler =
+    GradNormScaler()` once, a class of the file with no base but `object`, and nothing else in
+    the file binding an attribute of that name), with the optimizer cleared on every
     micro-batch before or after the call). Also finds `model.zero_grad()` inside
     `with accelerator.accumulate(model):`, and a clear of the Trainer's model or optimizer
     (`self.optimizer.zero_grad()`, `model.zero_grad()` of its `model` parameter,

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 
-from gradfix.analysis.accumulation import Accumulation, accumulations, cleared_where_it_steps, told_accumulations, count_rebound_in_loop, first_window, window_helper
+from gradfix.analysis.accumulation import Accumulation, accumulations, dispatched_window, cleared_where_it_steps, told_accumulations, count_rebound_in_loop, first_window, window_helper
 from gradfix.analysis.facts import partial_aliases
 from gradfix.analysis.loops import ModuleModel, bus_handlers, event_buses
 from gradfix.analysis.names import dotted
@@ -128,6 +128,19 @@ class AccumulationWindowOffByOne(Rule):
     nothing else tests `i % N` (a clear under `if i % N == 0:` beside the keyword's own test is
     reported without a fix: both tests would have to move).
 
+    A window tested in a `functools.singledispatch` implementation (`@handle.register def _(ev:
+    Batch, st):`) on the batch index its event carries (`ev.i`, or `i` bound once from it at the
+    top of the body: `epoch, i, x, y = ev.epoch, ev.i, ev.x, ev.y`) is read as that index when
+    the event is a top-level `@dataclass` of plain fields built in one place only, `yield
+    Batch(epoch, i, x, y)` as a statement of `for i, (x, y) in enumerate(loader):` of a
+    generator of the module (no `continue`, `break` or `return` before it, the index bound
+    nowhere else there), the field set nowhere (no `ev.i = ...`, `setattr` or
+    `dataclasses.replace`), and every call of the dispatcher a statement of a `for ev in
+    events(...):` loop over that generator handing the event as it is (no `continue` or `break`
+    there, no test of its own around the call): an `enumerate` index from 0 each pass. The fix
+    counts from 1 as above; reported without it when another implementation of the dispatcher
+    tests a plain count modulo the same N (`if ev.i % N != 0:` in the end handler's flush).
+
     A window flag bound in the step function the loop calls (`def step(batch, *, i, accum):
     step_now = i % accum == 0` ... `if step_now:`, one binding in the function's own body) is
     read as if written in the loop, with the counter the call binds to that parameter (`step(b,
@@ -169,7 +182,7 @@ class AccumulationWindowOffByOne(Rule):
             return None
         fix = None
         clearing = cleared_where_it_steps(acc, source)
-        if size == 1 and periodic.addend == 0 and periodic.remainder == "zero" and not _tested_again(acc, source, clearing):
+        if size == 1 and periodic.addend == 0 and periodic.remainder == "zero" and not _tested_again(acc, source, clearing, model):
             # (`q, r = divmod(i, N)`: the quotient would change too)
             fix = _fix(periodic.counter_expr, periodic.holder, source) if not acc.guarded and not periodic.divmod else None
             helper = window_helper(acc)
@@ -242,7 +255,7 @@ def _calls_of(helper: ast.AST, source: Source, model: ModuleModel) -> int:
     )
 
 
-def _tested_again(acc: Accumulation, source: Source, clearing: list[ast.expr]) -> bool:
+def _tested_again(acc: Accumulation, source: Source, clearing: list[ast.expr], model: ModuleModel | None = None) -> bool:
     """The loop computes the window's `counter % N` somewhere else too (`if num_steps % k == 0
     and step % N == 0: evaluate()`, ATLOP): there it means "a step just happened", and a fix of
     the window's test alone would move the evaluation off the steps. Not the test of a clear
@@ -256,6 +269,17 @@ def _tested_again(acc: Accumulation, source: Source, clearing: list[ast.expr]) -
     # old windows, and with the window's test alone fixed it would drop the last micro-batches
     scope = acc.loop.function if acc.loop.function is not None and acc.loop.function is not loop else source.tree
     after = [node for node in ast_walk(scope) if isinstance(node, ast.BinOp) and node.lineno > loop.end_lineno]  # type: ignore[operator]
+    dispatched = dispatched_window(acc, model) if model is not None else None
+    if dispatched is not None:
+        # a window in a singledispatch implementation: the dispatcher's other implementations
+        # (the epoch's end handler's flush) run after its batches
+        # (the event's field there is read under any name: `ev.k % N` for the window's `k`; a
+        # count from 1, `(ev.k + 1) % N`, already counts as the fixed window does)
+        if any(
+            isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mod) and isinstance(node.left, (ast.Name, ast.Attribute)) and source.code(node.right) == n
+            for f in dispatched.functions if f is not loop for node in ast_walk(f)
+        ):  # fmt: skip
+            return True
     return any(
         isinstance(node, ast.BinOp)
         and isinstance(node.op, ast.Mod)

@@ -19,6 +19,9 @@ from gradfix.transforms._rebuilt import (
     expression_calls,
     called_class_method,
     staying_arms,
+    dispatched_arms,
+    queued_arms,
+    shown_name,
     called_on_instance,
     bound_by_a_partial,
     bound_names,
@@ -131,6 +134,19 @@ class GradScalerRebuiltEachIteration(Rule):
     `sorted`, `min`, `max`), or `map(train_step, ...)` so handed (`list(map(train_step,
     itertools.count(), loader))`); not one in an arm of `a if t else b` or a later operand of
     `and`/`or`.
+
+    Two more event loops run an arm again and again, as a state machine's batch arm: a loop
+    over the events of a generator of the module dispatched to a `functools.singledispatch`
+    function (`for ev in events(loader): handle(ev, st)`, see call_forms.py), for the
+    implementation of an event class the module builds only in `yield Batch(...)` statements of
+    a loop of that generator (the loop's body with no `continue` or `break`); and a `while
+    queue:` event queue whose body pops `t, seq, kind, item = heapq.heappop(queue)` and then
+    branches in one `if kind == "begin": ... elif kind == "batch": ...` chain, for an arm whose
+    kind every push onto that queue in the function makes inside a `for` loop within the queue's
+    loop (`for j, b in enumerate(loader): heapq.heappush(queue, (t + j, next(seq), "batch", b))`),
+    the arm leaving the loop by no `break` or `return`. The scaler built in such an arm (or in
+    the implementation) and stepped with there is reported without a fix; the message names the
+    implementation by its dispatcher and class (`handle` for `Batch`).
 
     Also a statement the loop runs on every iteration (not under an `if`; also in a `with` or
     `try` block) binding a name or an attribute the same loop's body steps (with) to a call
@@ -271,7 +287,7 @@ class GradScalerRebuiltEachIteration(Rule):
                 continue  # (builds no scaler and calls no function that does)
             if ends_early(loop):
                 continue  # one iteration at most
-            for stmt, direct, guarded in chain(its_test(loop, False, False), _each_iteration(loop.body, loop, model), *(_each_iteration(arm, loop, model, False) for arm in staying_arms(loop))):  # type: ignore[attr-defined]
+            for stmt, direct, guarded in chain(its_test(loop, False, False), _each_iteration(loop.body, loop, model), *(_each_iteration(arm, loop, model, False) for arm in [*staying_arms(loop), *dispatched_arms(loop, model), *queued_arms(loop, model)])):  # type: ignore[attr-defined]
                 called = None
                 if not guarded and calls_one_of(stmt, builders):
                     called = called_function(stmt, model, _WORDS) or called_method(stmt, loop, model, _WORDS) or called_on_instance(stmt, model, _WORDS) or called_class_method(stmt, model, _WORDS)
@@ -281,7 +297,7 @@ class GradScalerRebuiltEachIteration(Rule):
                             reported.add(id(built))
                             yield Finding(
                                 self.code,
-                                self.called_message.format(target=target, function=called[0].name, line=loop.lineno),  # type: ignore[attr-defined]
+                                self.called_message.format(target=target, function=shown_name(called[0], model), line=loop.lineno),
                                 built,
                             )
                 # (also a string-keyed item of a dict of components, `parts["scaler"] = GradScaler()`)

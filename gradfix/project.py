@@ -135,7 +135,7 @@ def absolute(path: str | os.PathLike[str]) -> str:
     spells it (`normalized`). The project's keys for files."""
     path = os.fspath(path)
     if _POSIX and not path.startswith("/"):
-        path = os.path.join(_current_folder(), path)  # `/x` in the root folder, not `//x`
+        path = os.path.join(os.getcwd(), path)  # `/x` in the root folder, not `//x`
     return normalized(path) if _POSIX else _pathlib_absolute(path)
 
 
@@ -171,24 +171,6 @@ def _pathlib_absolute(path: str) -> str:
 _POSIX = os.sep == "/" and not os.altsep
 _FOLDERS: dict[str, str] = {}  # absolute importer -> its folder (`module_file` is asked thousands of times a run)
 _RELATIVE_FOLDERS: dict[str, tuple[str, str]] = {}  # relative importer -> (the current folder, its folder)
-_STEADY_FOLDER: tuple[str, str] | None = None  # (a steady run, the current folder when it first asked)
-
-
-def _current_folder() -> str:
-    """`os.getcwd()`, asked once per steady run (`gradfix.files.steady_run`: nothing in a run
-    over files changes the folder, as nothing changes the files it looked at), each time
-    outside one (a language server, a test's `chdir`). A relative run (`gradfix .`) asked it
-    at every `module_file` call: about 1,800 instructions each, 6,300 calls on perf5."""
-    global _STEADY_FOLDER
-    run = _files.steady
-    if run is None:
-        return os.getcwd()
-    kept = _STEADY_FOLDER
-    if kept is not None and kept[0] == run:  # (a string, compared by value as `read_quietly` does)
-        return kept[1]
-    here = os.getcwd()
-    _STEADY_FOLDER = (run, here)
-    return here
 
 
 @dataclass
@@ -586,7 +568,7 @@ class Project:
             if folder is None:
                 if _POSIX and importer.__class__ is str and not importer.startswith("/"):
                     # relative (`gradfix .`): its folder depends on the current one too, asked each time
-                    here = _current_folder()
+                    here = os.getcwd()
                     kept = _RELATIVE_FOLDERS.get(importer)
                     if kept is not None and kept[0] == here:
                         folder = kept[1]

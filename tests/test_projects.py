@@ -694,23 +694,3 @@ def test_a_relative_importer_is_read_from_the_current_folder(tmp_path: Path, mon
             assert project.module_file(".helpers", importer) == str(here / "helpers.py"), (side, importer)
             assert project.module_file("helpers", importer) == str(here / "helpers.py"), (side, importer)
             assert project.module_file(".sub", importer) == str(here / "sub" / "__init__.py"), (side, importer)
-
-
-def test_a_steady_run_asks_for_the_current_folder_once_and_the_next_run_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Inside a steady run the current folder is asked once (nothing in a run over files
-    changes it); each new run asks again: `gradfix app` from a, then from b, in one process."""
-    from gradfix.files import steady_run
-    from gradfix.project import Project, absolute
-
-    for side in ("a", "b"):
-        for name in ("app/main.py", "app/helpers.py"):
-            (tmp_path / side / name).parent.mkdir(parents=True, exist_ok=True)
-            (tmp_path / side / name).write_text("")
-    project = Project(str(tmp_path))
-    for number, side in enumerate(("a", "b", "a")):
-        monkeypatch.chdir(tmp_path / side)
-        here = tmp_path / side / "app"
-        with steady_run(f"test-run-{number}"):
-            assert project.module_file(".helpers", "app/main.py") == str(here / "helpers.py"), side
-            assert absolute("app/main.py") == str(here / "main.py"), side
-        assert absolute("app/main.py") == str(here / "main.py"), side  # outside a run: asked again

@@ -376,7 +376,7 @@ class GraphFlow:
     def slice(self, expr: ast.AST, statement: ast.AST, units_only: bool = False) -> GraphSlice | None:
         """The statements before `statement` whose tensors flow into `expr` (evaluated there),
         or None when `statement` is not a statement of the iteration. `units_only`: the
-        statements alone, `free` and `carried` left empty (only GF004 reads them; `carried` asks
+        statements alone, `free` and `carried` left empty (GF014 reads no more; `carried` asks
         for the graph of every statement of the iteration, those after `statement` too)."""
         flow = self.flow
         end = flow.position(statement)

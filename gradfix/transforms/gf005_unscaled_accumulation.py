@@ -791,7 +791,7 @@ def _separate_models(scaled: GradEvent, plain: GradEvent, acc: Accumulation, mod
         described = describe_backward(backward)
         if described is None:
             return False
-        sliced = graphs.slice(described.loss, backward.statement, units_only=True)
+        sliced = graphs.slice(described.loss, backward.statement)
         if sliced is None:
             return False
         keys = [key for unit in sliced.units for _, key in graphs.graph(unit).forwards]

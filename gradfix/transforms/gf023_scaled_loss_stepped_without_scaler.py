@@ -258,7 +258,7 @@ def _feeds_scaled_loss(step: GradEvent, backward: GradEvent, events: list[GradEv
     if not owners or described is None:
         return False
     graphs = GraphFlow(loop.node, model.source, model.facts.imports.qualify)
-    sliced = graphs.slice(described.loss, backward.statement, units_only=True)
+    sliced = graphs.slice(described.loss, backward.statement)
     if sliced is None:
         return False
     keys = [key for unit in sliced.units for _, key in graphs.graph(unit).forwards]

@@ -258,7 +258,7 @@ class GeneratorGradientInDiscriminatorStep(Rule):
         def forwards(event: GradEvent) -> tuple[ast.expr, GraphSlice, list] | None:  # type: ignore[type-arg]
             if id(event) not in read:
                 loss = _backpropagated(event)
-                found = graphs.slice(loss, event.statement, units_only=True) if loss is not None else None
+                found = graphs.slice(loss, event.statement) if loss is not None else None
                 if found is None:
                     read[id(event)] = None
                 else:
@@ -376,7 +376,7 @@ class GeneratorGradientInDiscriminatorStep(Rule):
             return
         sliced = []
         for term, group in terms:
-            found = graphs.slice(term, backward.statement, units_only=True)
+            found = graphs.slice(term, backward.statement)
             if found is None:
                 return
             calls = list(graphs.forwards_of(term))
@@ -455,7 +455,7 @@ class GeneratorGradientInDiscriminatorStep(Rule):
 
         sliced = []
         for term, group in terms:
-            found = inner.slice(term, returns[0], units_only=True)
+            found = inner.slice(term, returns[0])
             if found is None:
                 return
             calls = list(inner.forwards_of(term))
@@ -799,7 +799,7 @@ def _unpacked_loss(loss: ast.expr, found: GraphSlice, calls: list, model: Module
             if key is not None:
                 handed[param] = key
         inner = GraphFlow(helper, model.source, model.facts.imports.qualify, frozenset(handed))
-        sliced = inner.slice(element, returns[0], units_only=True)
+        sliced = inner.slice(element, returns[0])
         if sliced is None:
             return None
         forwards = list(inner.forwards_of(element))

@@ -987,7 +987,7 @@ def find_accumulations(
     steps = any(e.kind is EventKind.STEP for e in loop.events if id(e) in owned)
     backpropagated = _backward_names(loop, owned)
     scope: _Scope | None = None  # built only when a candidate shows up: it reads the whole scope
-    resets = _resets(flattener.lines, source) - handed  # (bound at every call to the one object)
+    resets: set[str] = set()  # ... and with it the keys bound afresh in every iteration (`_resets`)
     state = _State(qualify, backpropagated, source, loop.node)
     state.project_numbers = project_numbers
     state.numbers_method = numbers_method
@@ -1019,6 +1019,7 @@ def find_accumulations(
                 if function is not None:
                     scope.bound_outside |= function_parameters(function)
                 scope.bound_outside |= handed
+                resets = _resets(flattener.lines, source) - handed  # (bound at every call to the one object)
             started = first_pass_start(small, state.first_pass_names) and accumulator not in resets and accumulator not in backpropagated
             outlives = started or _outlives_iteration(accumulator, resets, scope, backpropagated)
             if (

@@ -29,6 +29,10 @@ from gradfix.records import dataclass
 from gradfix.source import FOR_LOOPS, FUNCTIONS
 from gradfix.walk import ast_nodes, ast_walk, child_nodes, own_nodes
 
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
+
 # constructor -> horizon arguments (keyword, positional index)
 HORIZONS: dict[str, tuple[tuple[str, int], ...]] = {
     "CosineAnnealingLR": (("T_max", 1),),
@@ -471,24 +475,16 @@ def _window_of_micro_batches(
     if not any(branch.node is window.node for branch in sched.branches):
         return False
     count = last_name(periodic.n_key)
-    todo, seen = [value], 0
-    while todo and seen < 8:
-        part = todo.pop()
-        seen += 1
-        for node in ast_walk(part):
-            if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv, ast.Mod, ast.RShift)):
+    for node in _down_one_bindings(value, scope, model, built):
+        if node is None:
+            return False  # more bindings than the walk reads
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv, ast.Mod, ast.RShift)):
+            return False
+        if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load):
+            key = dotted(node)
+            if key is not None and (key == periodic.n_key or last_name(key) == count):
                 return False
-            if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load):
-                key = dotted(node)
-                if key is not None and (key == periodic.n_key or last_name(key) == count):
-                    return False
-                if isinstance(node, ast.Name):
-                    index = assignments(model)
-                    where = built if built is not None and not index.bindings(node.id, scope) else scope
-                    bound = index.single_value(node.id, where)  # (also a local of the method building the scheduler)
-                    if bound is not None:
-                        todo.append(bound)
-    return not todo
+    return True
 
 
 def _micro_batches_over_windows(
@@ -511,22 +507,34 @@ def _micro_batches_over_windows(
         return False
     periodic = window.periodic
     count = last_name(periodic.n_key)
+    for node in _down_one_bindings(value, scope, model, built):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv)):
+            key = dotted(node.right)
+            if key is not None and (key == periodic.n_key or last_name(key) == count):
+                return True
+    return False
+
+
+def _down_one_bindings(value: ast.expr, scope: Scope, model: ModuleModel, built: Scope | None) -> Iterator[ast.AST | None]:
+    """The nodes of `value`, then of the one value each name read there is bound to, and so on
+    (a name not bound in `scope` is looked up in `built`, where the scheduler is built: a local
+    of the method building it), up to eight values; then None when the bound left values unread.
+    A caller deciding on a node stops the walk there (the bindings it has not reached are never
+    looked up)."""
     todo, seen = [value], 0
     while todo and seen < 8:
         part = todo.pop()
         seen += 1
         for node in ast_walk(part):
-            if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv)):
-                key = dotted(node.right)
-                if key is not None and (key == periodic.n_key or last_name(key) == count):
-                    return True
+            yield node
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
                 index = assignments(model)
                 where = built if built is not None and not index.bindings(node.id, scope) else scope
-                bound = index.single_value(node.id, where)  # (a local of the method building the scheduler)
+                bound = index.single_value(node.id, where)
                 if bound is not None:
                     todo.append(bound)
-    return False
+    if todo:
+        yield None
 
 
 def _under_iterated_next(loop: TrainingLoop, event: GradEvent) -> bool:

@@ -1331,7 +1331,40 @@ def _epoch_count(value: ast.expr, loop: TrainingLoop, model: ModuleModel, depth:
         stop = node.iter.args[-1] if len(node.iter.args) > 1 else node.iter.args[0]
         if not isinstance(stop, ast.Constant) and model.source.code(stop) == model.source.code(value):
             return True
+    if bounded and isinstance(node, ast.While):
+        stop = _counted_up_to(node)
+        if stop is not None and model.source.code(stop) == model.source.code(value):
+            return True
     return False
+
+
+def _counted_up_to(node: ast.While) -> ast.expr | None:
+    """`X` of `while r < X:` whose body ends with `r += 1`, binds `r` nowhere else and holds no
+    `continue` of its own (no iteration skips the count): the loop runs X times, as
+    `for r in range(X)` would. None otherwise (and for a literal X)."""
+    test, body = node.test, node.body
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Lt) and isinstance(test.left, ast.Name)):
+        return None
+    stop, name, last = test.comparators[0], test.left.id, body[-1]
+    if isinstance(stop, ast.Constant) or node.orelse:
+        return None
+    if not (
+        isinstance(last, ast.AugAssign) and isinstance(last.op, ast.Add) and isinstance(last.target, ast.Name)
+        and last.target.id == name and isinstance(last.value, ast.Constant) and last.value.value == 1
+    ):  # fmt: skip
+        return None
+    todo: list[ast.AST] = list(body[:-1])
+    while todo:
+        part = todo.pop()
+        if isinstance(part, ast.Continue) or isinstance(part, ast.Name) and part.id == name and not isinstance(part.ctx, ast.Load):
+            return None
+        if isinstance(part, (*FOR_LOOPS, ast.While)):
+            todo.extend(n for n in ast_walk(part) if isinstance(n, ast.Name))  # (a `continue` there is the inner loop's)
+            continue
+        if isinstance(part, (*FUNCTIONS, ast.ClassDef, ast.Lambda)):
+            continue
+        todo.extend(child_nodes(part))
+    return stop
 
 
 def _scaled_count(value: ast.expr, divisor: object, loop: TrainingLoop, model: ModuleModel, depth: int, bounded: bool) -> bool:

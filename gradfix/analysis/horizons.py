@@ -29,6 +29,10 @@ from gradfix.records import dataclass
 from gradfix.source import FOR_LOOPS, FUNCTIONS
 from gradfix.walk import ast_nodes, ast_walk, child_nodes, own_nodes
 
+TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
+if TYPE_CHECKING:
+    from typing import Iterator
+
 # constructor -> horizon arguments (keyword, positional index)
 HORIZONS: dict[str, tuple[tuple[str, int], ...]] = {
     "CosineAnnealingLR": (("T_max", 1),),
@@ -471,24 +475,16 @@ def _window_of_micro_batches(
     if not any(branch.node is window.node for branch in sched.branches):
         return False
     count = last_name(periodic.n_key)
-    todo, seen = [value], 0
-    while todo and seen < 8:
-        part = todo.pop()
-        seen += 1
-        for node in ast_walk(part):
-            if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv, ast.Mod, ast.RShift)):
+    for node in _down_one_bindings(value, scope, model, built):
+        if node is None:
+            return False  # more bindings than the walk reads
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv, ast.Mod, ast.RShift)):
+            return False
+        if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load):
+            key = dotted(node)
+            if key is not None and (key == periodic.n_key or last_name(key) == count):
                 return False
-            if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(node.ctx, ast.Load):
-                key = dotted(node)
-                if key is not None and (key == periodic.n_key or last_name(key) == count):
-                    return False
-                if isinstance(node, ast.Name):
-                    index = assignments(model)
-                    where = built if built is not None and not index.bindings(node.id, scope) else scope
-                    bound = index.single_value(node.id, where)  # (also a local of the method building the scheduler)
-                    if bound is not None:
-                        todo.append(bound)
-    return not todo
+    return True
 
 
 def _micro_batches_over_windows(
@@ -511,22 +507,34 @@ def _micro_batches_over_windows(
         return False
     periodic = window.periodic
     count = last_name(periodic.n_key)
+    for node in _down_one_bindings(value, scope, model, built):
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv)):
+            key = dotted(node.right)
+            if key is not None and (key == periodic.n_key or last_name(key) == count):
+                return True
+    return False
+
+
+def _down_one_bindings(value: ast.expr, scope: Scope, model: ModuleModel, built: Scope | None) -> Iterator[ast.AST | None]:
+    """The nodes of `value`, then of the one value each name read there is bound to, and so on
+    (a name not bound in `scope` is looked up in `built`, where the scheduler is built: a local
+    of the method building it), up to eight values; then None when the bound left values unread.
+    A caller deciding on a node stops the walk there (the bindings it has not reached are never
+    looked up)."""
     todo, seen = [value], 0
     while todo and seen < 8:
         part = todo.pop()
         seen += 1
         for node in ast_walk(part):
-            if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Div, ast.FloorDiv)):
-                key = dotted(node.right)
-                if key is not None and (key == periodic.n_key or last_name(key) == count):
-                    return True
+            yield node
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load):
                 index = assignments(model)
                 where = built if built is not None and not index.bindings(node.id, scope) else scope
-                bound = index.single_value(node.id, where)  # (a local of the method building the scheduler)
+                bound = index.single_value(node.id, where)
                 if bound is not None:
                     todo.append(bound)
-    return False
+    if todo:
+        yield None
 
 
 def _under_iterated_next(loop: TrainingLoop, event: GradEvent) -> bool:
@@ -1323,7 +1331,40 @@ def _epoch_count(value: ast.expr, loop: TrainingLoop, model: ModuleModel, depth:
         stop = node.iter.args[-1] if len(node.iter.args) > 1 else node.iter.args[0]
         if not isinstance(stop, ast.Constant) and model.source.code(stop) == model.source.code(value):
             return True
+    if bounded and isinstance(node, ast.While):
+        stop = _counted_up_to(node)
+        if stop is not None and model.source.code(stop) == model.source.code(value):
+            return True
     return False
+
+
+def _counted_up_to(node: ast.While) -> ast.expr | None:
+    """`X` of `while r < X:` whose body ends with `r += 1`, binds `r` nowhere else and holds no
+    `continue` of its own (no iteration skips the count): the loop runs X times, as
+    `for r in range(X)` would. None otherwise (and for a literal X)."""
+    test, body = node.test, node.body
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Lt) and isinstance(test.left, ast.Name)):
+        return None
+    stop, name, last = test.comparators[0], test.left.id, body[-1]
+    if isinstance(stop, ast.Constant) or node.orelse:
+        return None
+    if not (
+        isinstance(last, ast.AugAssign) and isinstance(last.op, ast.Add) and isinstance(last.target, ast.Name)
+        and last.target.id == name and isinstance(last.value, ast.Constant) and last.value.value == 1
+    ):  # fmt: skip
+        return None
+    todo: list[ast.AST] = list(body[:-1])
+    while todo:
+        part = todo.pop()
+        if isinstance(part, ast.Continue) or isinstance(part, ast.Name) and part.id == name and not isinstance(part.ctx, ast.Load):
+            return None
+        if isinstance(part, (*FOR_LOOPS, ast.While)):
+            todo.extend(n for n in ast_walk(part) if isinstance(n, ast.Name))  # (a `continue` there is the inner loop's)
+            continue
+        if isinstance(part, (*FUNCTIONS, ast.ClassDef, ast.Lambda)):
+            continue
+        todo.extend(child_nodes(part))
+    return stop
 
 
 def _scaled_count(value: ast.expr, divisor: object, loop: TrainingLoop, model: ModuleModel, depth: int, bounded: bool) -> bool:

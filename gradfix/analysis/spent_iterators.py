@@ -480,27 +480,67 @@ def _optimizer_factory(call: ast.Call, model: ModuleModel) -> bool:
         return False
     if len(node.body) == 1:
         if node.body[0].__class__ is not ast.Return:
-            return False
+            return node.body[0].__class__ is ast.If and _returns_a_build_on_every_path(node, params[0], model)
         return _builds_over(node.body[0].value, params[0], model)  # type: ignore[attr-defined]
     if node.body[-1].__class__ is not ast.Return:
-        return False
+        return _returns_a_build_on_every_path(node, params[0], model)
     builds = [
         stmt for stmt in node.body
         if (stmt.__class__ is ast.Return or (stmt.__class__ is ast.Assign and len(stmt.targets) == 1))  # type: ignore[attr-defined]
         and _builds_over(stmt.value, params[0], model)  # type: ignore[attr-defined]
     ]
     if len(builds) != 1:
-        return False
+        return _returns_a_build_on_every_path(node, params[0], model)
     build = builds[0].value  # type: ignore[attr-defined]
     inside = {id(n) for n in ast_walk(build)}
     for stmt in node.body:
         for n in ast_walk(stmt):
             if isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom, ast.Raise, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.Global, ast.Nonlocal)):
                 if n is not node.body[-1]:
-                    return False
+                    return n.__class__ is ast.Return and _returns_a_build_on_every_path(node, params[0], model)
             elif n.__class__ is ast.Name and n.id == params[0] and id(n) not in inside:  # type: ignore[attr-defined]
                 return False
     return True
+
+
+def _returns_a_build_on_every_path(node: ast.AST, param: str, model: ModuleModel) -> bool:
+    """A factory with several `return`s, each returning an optimizer built over `param` as its
+    `params` (`if kind == "sgd": return SGD(params, lr=lr)` then `return AdamW(params, lr=lr)`),
+    and every path through the body ending in one of them (the `if`s' arms return on every
+    path or hold no `return`; no `return` in a loop, `with` or `try`), with no `yield`, `raise`,
+    nested function, `global` or other read of `param`: every call spends what it is handed."""
+    returns: list[ast.Return] = []
+    for n in ast_walk(node):
+        if isinstance(n, (ast.Yield, ast.YieldFrom, ast.Raise, ast.Lambda, ast.ClassDef, ast.Global, ast.Nonlocal)) or (
+            isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n is not node
+        ):
+            return False
+        if n.__class__ is ast.Return:
+            returns.append(n)  # type: ignore[arg-type]
+    if len(returns) < 2 or not all(_builds_over(r.value, param, model) for r in returns):
+        return False
+    inside = {id(n) for r in returns for n in ast_walk(r)}
+    if any(n.__class__ is ast.Name and n.id == param and id(n) not in inside for n in ast_walk(node)):  # type: ignore[attr-defined]
+        return False  # (the parameter itself is no `Name` node: `arg`)
+    return _returns_on_every_path(node.body)  # type: ignore[attr-defined]
+
+
+def _returns_on_every_path(block: list[ast.stmt]) -> bool:
+    """Every path through `block` ends in a `return` of the block or of an `if`'s arm in it; a
+    `return` appears nowhere else (a loop, `with`, `try` or `match` holding one: False)."""
+    for at, stmt in enumerate(block):
+        if stmt.__class__ is ast.Return:
+            return at == len(block) - 1
+        if stmt.__class__ is ast.If:
+            arms = [stmt.body, stmt.orelse]  # type: ignore[attr-defined]
+            returning = [any(n.__class__ is ast.Return for s in arm for n in ast_walk(s)) for arm in arms]
+            if returning[0] and returning[1]:
+                return at == len(block) - 1 and all(_returns_on_every_path(arm) for arm in arms)
+            if any(returning) and not _returns_on_every_path(arms[0] if returning[0] else arms[1]):
+                return False
+        elif any(n.__class__ is ast.Return for n in ast_walk(stmt)):
+            return False
+    return False  # the end of the block is reached: a path returns None
 
 
 def _builds_over(built: ast.AST | None, param: str, model: ModuleModel) -> bool:

@@ -120,9 +120,14 @@ class UnscaledAccumulation(AccumulationRule):
 
     ## Fix safety
     Safe. The division is made at the backward call (`(loss / N).backward()`,
-    `scaler.scale(loss / N)`), so logged loss values stay what they were. No fix is offered
-    when the window is tested in a helper the loop calls (`maybe_step(opt, i, ACCUM)`): N is
-    then spelled by the helper's own names. When the loop hands
+    `scaler.scale(loss / N)`), so logged loss values stay what they were. When the window is
+    tested in a helper the loop calls (`maybe_step(opt, i, ACCUM)` into `def maybe_step(opt,
+    i, every)`), N is spelled by the helper's own names: the fix divides by the argument the
+    loop hands to that parameter (`(loss / ACCUM).backward()`) only when the helper reads the
+    parameter in the window's test alone, every step runs through that one call made on every
+    iteration, and the argument is a name or attribute chain the loop never binds, bound at
+    most once in the file; otherwise no fix is offered (and a learning rate divided by the
+    argument silences the rule, as one divided by N does). When the loop hands
     the loss to a helper that backpropagates it as given (`grad_acc.backward(loss)`, a
     method of a class of the project whose body runs `loss.backward()`), the argument is
     divided (`grad_acc.backward(loss / N)`), never the object; only when the helper runs the
@@ -706,7 +711,22 @@ class UnscaledAccumulation(AccumulationRule):
             return None  # `loss_fn(out, y)` of a parameter the file's calls fill with a loss that divides
         if passed is not None and _passed_elsewhere_may_scale(loss, acc, model, n_text):
             return None  # ... or that a caller in another file of the project fills so
-        fix = None if by_one or unread or not _n_readable_in_loop(acc, n_text) else _fix(backward, loss, n_text, source)
+        handed = None if _n_readable_in_loop(acc, n_text) else _n_handed_to_the_helper(acc, source)
+        if handed is not None:
+            # `maybe_step(opt, i, ACCUM)` into `def maybe_step(opt, i, every)`: N as the loop spells it
+            n_text = source.code(handed)
+            if _lr_divided_by(source.text, n_text):
+                return None  # `SGD(params, lr=LR / ACCUM)`: summed gradients at lr / N are the mean at lr
+            dead = _divided_after_backward(acc, n_text, source)
+            if (
+                _mentions_n_elsewhere(acc, n_text, source, divided, dead, handed=handed)
+                or _scaled(loss, acc.loop.node.body, model, n_text, acc.loop, None, dead)
+                or not backward.direct and _helper_mentions_scaling(backward, model, n_text)
+            ):
+                handed = None  # the loop reads it elsewhere: keep the finding as it was, without a fix
+                n_text = source.code(n)
+        readable = handed is not None or _n_readable_in_loop(acc, n_text)
+        fix = None if by_one or unread or not readable else _fix(backward, loss, n_text, source)
         if fix is not None and switched_off_by_none(acc.periodic, source):
             fix = None  # `N is None or (i + 1) % N == 0`: dividing by N would raise when N is None
         return Finding(
@@ -2019,6 +2039,13 @@ def _handed_to_the_window(acc: Accumulation, word: str) -> ast.expr | None:
     (`boundary(opt, count, k)` into `def boundary(opt, count, k): if count % k == 0: ...`),
     handed to the parameter of the same name, which the helper reads only in the window's
     test: the loop hands N to the window, it scales nothing. None otherwise."""
+    return _handed_to_the_parameter(acc, word, named=word)
+
+
+def _handed_to_the_parameter(acc: Accumulation, word: str, named: str | None = None) -> ast.expr | None:
+    """The argument the loop's call into the helper that tests the window hands to the
+    helper's parameter `word`, when the helper reads that parameter only in the window's test
+    (with `named`, only a name spelled so). None otherwise."""
     step = acc.steps[0]
     call, helper = step.via[0], step.helpers[0] if step.helpers else None
     if not isinstance(helper, FUNCTIONS) or not isinstance(acc.node, ast.If) or not any(n is acc.node for n in ast_walk(helper)):
@@ -2034,7 +2061,7 @@ def _handed_to_the_window(acc: Accumulation, word: str) -> ast.expr | None:
         index = positional.index(word)
         if index < len(call.args) and not any(isinstance(a, ast.Starred) for a in call.args[: index + 1]):
             passed = call.args[index]
-    if not isinstance(passed, ast.Name) or passed.id != word:
+    if passed is None or named is not None and not (isinstance(passed, ast.Name) and passed.id == named):
         return None
     in_test = {id(n) for n in ast_walk(acc.node.test)}
     if any(isinstance(n, ast.Name) and n.id == word and id(n) not in in_test for n in ast_walk(helper) if n.__class__ is ast.Name):
@@ -2043,7 +2070,8 @@ def _handed_to_the_window(acc: Accumulation, word: str) -> ast.expr | None:
 
 
 def _mentions_n_elsewhere(
-    acc: Accumulation, n_text: str, source: Source, divided: ast.expr | None = None, dead: frozenset[int] = frozenset()
+    acc: Accumulation, n_text: str, source: Source, divided: ast.expr | None = None, dead: frozenset[int] = frozenset(),
+    handed: ast.expr | None = None,
 ) -> bool:
     """N is read in the iteration outside the periodic condition (and outside `divided`, the
     loss the other arm divides by N, and the `dead` statements, a division of the loss after
@@ -2058,7 +2086,8 @@ def _mentions_n_elsewhere(
     # `if args.accum > 1:` around the window (a mode guard: a test the whole loop reads the
     # same): its test says whether the loop accumulates, it scales nothing
     guards = {id(b.node) for b in acc.steps[0].branches_within(acc.loop.node)[: acc.guards]} if acc.guards else set()
-    handed = _handed_to_the_window(acc, word) if acc.steps[0].via else None
+    if handed is None:
+        handed = _handed_to_the_window(acc, word) if acc.steps[0].via else None
     stack: list[ast.AST] = list(acc.loop.node.body)
     while stack:
         node = stack.pop()
@@ -2211,6 +2240,47 @@ def _read_for_scaling(value: ast.expr) -> list[ast.AST]:
         out.append(node)
         stack.extend(child_nodes(node))
     return out
+
+
+def _n_handed_to_the_helper(acc: Accumulation, source: Source) -> ast.expr | None:
+    """N as the loop spells it when the window is tested in a helper the loop calls
+    (`maybe_step(opt, i, ACCUM)` into `def maybe_step(opt, i, every): if (i + 1) % every == 0:`):
+    the argument handed to the helper's parameter N, which the helper reads only in the
+    window's test. Only when every step runs through that one call, made on every iteration
+    (no branch of the loop around it), and the argument holds the same value at the backward:
+    a name or attribute chain (`args.accum`, `self.accum_steps`) the loop never binds, bound at most once in the file and never declared `global`. None otherwise."""
+    n = acc.periodic.n
+    step = acc.steps[0]
+    if not isinstance(n, ast.Name) or len(step.via) != 1 or len(step.helpers) != 1:
+        return None
+    call = step.via[0]
+    if any(s.via[:1] != (call,) for s in acc.steps):
+        return None  # a step outside the helper, or in another call
+    statement, outer = step.path[-1], step.path[:-1]
+    if outer and outer[0] is acc.loop.node:
+        outer = outer[1:]
+    if not isinstance(statement, ast.Expr) or statement.value is not call or not all(isinstance(s, (ast.With, *TRIES)) for s in outer):
+        return None  # the call under a branch of the loop: the window is not the helper's alone
+    passed = _handed_to_the_parameter(acc, n.id)
+    text = dotted(passed) if passed is not None else None  # (a literal: `(0.25 * loss)` may divide by it already)
+    if text is None:
+        return None
+    root, _, attr = text.partition(".")
+    loop = acc.loop.node
+    stored = [t for t in ast_walk(loop.target)] if isinstance(loop, FOR_LOOPS) else []
+    for node in (*stored, *(m for stmt in loop.body for m in ast_walk(stmt))):
+        if isinstance(node, ast.Name) and node.id == root and not isinstance(node.ctx, ast.Load):
+            return None  # the loop binds it
+        if isinstance(node, (ast.Global, ast.Nonlocal)) and root in node.names:
+            return None
+        if attr and isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load) and dotted(node) == text:
+            return None
+    name = re.escape(text.rsplit(".", 1)[-1])
+    if len(re.findall(rf"(?<![\w.]){name}\s*(?:[-+*/%]?=(?!=)|:[^=\n]*=(?!=))" if not attr else rf"\.{name}\s*(?:[-+*/%]?=(?!=)|:[^=\n]*=(?!=))", source.text)) > 1:
+        return None  # bound more than once in the file: it may change between the backward and the step
+    if re.search(rf"\b(?:global|nonlocal)\b[^\n]*\b{re.escape(root)}\b", source.text):
+        return None
+    return passed
 
 
 def _n_readable_in_loop(acc: Accumulation, n_text: str) -> bool:

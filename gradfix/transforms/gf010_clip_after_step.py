@@ -267,8 +267,13 @@ class ClipAfterStep(LoopRule):
     in a file that never names `automatic_optimization`: Lightning runs `training_step`
     before the clear and the backward of its batch, so the clip acts on the previous batch's
     gradients, already applied and about to be cleared (with `accumulate_grad_batches`, on a
-    window's partial sums). Reported without a fix: pass `gradient_clip_val=` to the
-    `Trainer`, or clip in `on_before_optimizer_step`.
+    window's partial sums). The fix (unsafe: with `accumulate_grad_batches` the clip did
+    change training) moves the clip into a new `on_before_optimizer_step(self, optimizer)`
+    written right after `training_step` (Lightning calls it between the backward and each
+    step) when it is `training_step`'s one clip, an expression statement that reads no name
+    `training_step` binds or is handed but `self`, and neither the class nor its lineage in the
+    file defines that hook, `on_before_zero_grad` or `on_train_batch_end`; otherwise reported
+    without a fix (pass `gradient_clip_val=` to the `Trainer`, or clip in that hook).
 
     Also a clip (`torch.nn.utils.clip_grad_norm_` / `clip_grad_value_`) at the top level of a
     LightningModule's `optimizer_step(self, epoch, batch_idx, optimizer, optimizer_closure)`
@@ -581,7 +586,13 @@ class ClipAfterStep(LoopRule):
         `automatic_optimization`: under automatic optimization Lightning runs `training_step`
         before the batch's clear and backward, so the clip changes no step
         (tests/libraries/test_lightning.py::test_clip_in_an_automatic_training_step_changes_no_step).
-        Reported without a fix."""
+        The fix (unsafe: with `accumulate_grad_batches` the clip did change training, on a
+        window's partial sums) moves the clip into a new `on_before_optimizer_step(self,
+        optimizer)` written right after `training_step`, which Lightning calls between the
+        backward and each step, when it is `training_step`'s one clip, an expression statement
+        reading no name `training_step` binds or is handed but `self`, and neither the class nor
+        its lineage in the file defines that hook, `on_before_zero_grad` or `on_train_batch_end`
+        (a hook this rule renames to it)."""
         from gradfix.analysis.frameworks import framework_through_file
 
         facts = model.facts
@@ -594,10 +605,39 @@ class ClipAfterStep(LoopRule):
             entry = framework_through_file(cls, facts.classes, facts.imports.qualify)
             if entry is None or entry.manual_switch is None or entry.hooks.get("training_step") != "training-step":
                 continue
-            for stmt in hook.node.body:
-                if self._finite_torch_clip(stmt, model):
-                    value = stmt.value  # type: ignore[attr-defined]
-                    yield Finding(self.code, self.message_training_step.format(clip=source.code(value.func)), value)
+            clips = [stmt for stmt in hook.node.body if self._finite_torch_clip(stmt, model)]
+            fix = self._clip_moved_to_the_step_hook(hook.node, clips, cls, facts, source) if len(clips) == 1 else None
+            for stmt in clips:
+                value = stmt.value  # type: ignore[attr-defined]
+                yield Finding(self.code, self.message_training_step.format(clip=source.code(value.func)), value, fix=fix)
+
+    @staticmethod
+    def _clip_moved_to_the_step_hook(node: ast.FunctionDef, clips: list[ast.stmt], cls: ast.ClassDef, facts, source) -> Fix | None:  # type: ignore[no-untyped-def]
+        """The clip of an automatic `training_step` moved into a new `on_before_optimizer_step`
+        written after it, or None when it could read what only `training_step` holds or the
+        new hook could clash with one of the class's lineage."""
+        clip = clips[0]
+        arguments = node.args
+        names = [a.arg for a in (*arguments.posonlyargs, *arguments.args)]
+        if not isinstance(clip, ast.Expr) or not names or names[0] != "self":
+            return None
+        own = set(names) | {a.arg for a in arguments.kwonlyargs} | {a.arg for a in (arguments.vararg, arguments.kwarg) if a is not None}
+        for n in ast_walk(node):
+            if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+                own.add(n.id)
+            elif isinstance(n, (ast.Global, ast.Nonlocal, ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)) and n is not node:
+                return None
+        read = {n.id for n in ast_walk(clip) if isinstance(n, ast.Name)}
+        if (read & own) - {"self"} or "optimizer" in read:
+            return None
+        hooks = ("on_before_optimizer_step", "on_before_zero_grad", "on_train_batch_end")
+        if any(h in facts.methods.get(cls.name, ()) for h in hooks) or _defines(cls, "on_before_optimizer_step", facts):
+            return None
+        unit = source.indentation(clip)[len(source.indentation(node)) :]
+        if not unit.strip() == "" or not unit:
+            return None
+        lines = (("", False), ("def on_before_optimizer_step(self, optimizer):", True), *indented(statement_lines(source, clip, comments=False), unit))
+        return Fix([RemoveStatement(clip, keep_comments=True), InsertStatements(node, "after", lines)], Safety.UNSAFE)
 
     _CALLBACK_WHEN = {
         "after-step": "right after the optimizer step",

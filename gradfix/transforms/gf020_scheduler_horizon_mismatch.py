@@ -55,7 +55,9 @@ class SchedulerHorizonMismatch(Rule):
     written in the loop itself, each alone on its lines), and
     those whose length is the number of epochs (`T_max=args.epochs`), or a part of it
     (`step_size=EPOCHS // 3`, `milestones=[epochs // 2, int(0.75 * epochs)]`, `T_max=epochs -
-    warmup_epochs`; not a multiple, `T_max=EPOCHS * 6`, which may count six batches an epoch), but whose `step()` runs on every batch. A `CyclicLR` with its default `step_size_up` (2000 iterations)
+    warmup_epochs`; not a multiple, `T_max=EPOCHS * 6`, which may count six batches an epoch;
+    or the epoch loop's bound: `range(rounds)`, or `while r < rounds:` whose body ends with
+    `r += 1`, binds `r` nowhere else and holds no `continue` of its own), but whose `step()` runs on every batch. A `CyclicLR` with its default `step_size_up` (2000 iterations)
     stepped once per epoch is reported too, and so are a `LambdaLR` whose function (a lambda, a
     function of the module that returns one expression, a hand-written warm-up of the module
     that only branches, binds local names and returns, calling only `float`/`max`-like builtins

@@ -30,7 +30,9 @@ class OptimizerOverSpentIterator(Rule):
     local function of that name, bound once there --, called with the name first, spends it as that optimizer would; so does one of several
     statements that builds it at its top level (`optimizer = SGD(params, lr=lr)` beside a
     scheduler, `return optimizer, scheduler`), its one `return` last, no `raise`, `yield` or
-    nested function, and no other read of that parameter),
+    nested function, and no other read of that parameter; or several `return`s, each of such an
+    optimizer, `if kind == "sgd": return SGD(params, lr=lr)` then `return AdamW(params, lr=lr)`,
+    every path through the body ending in one of them, none in a loop, `with` or `try`),
     as its `params`, or as a group's `{"params": params, ...}`,
     `dict(params=params)`, also through `add_param_group`), more than once: two optimizers
     built over it, or one built again in a loop (`for epoch ...:` or `while ...:`, an

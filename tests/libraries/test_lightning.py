@@ -1203,7 +1203,8 @@ class _ClippedInTheStep(_ClippedInAHook):
 def test_clip_in_an_automatic_training_step_changes_no_step() -> None:
     """Under automatic optimization Lightning runs `training_step` before the batch's clear
     and backward: a clip there acts on the previous batch's gradients, already applied and
-    then cleared, and changes no step (GF010, reported without a fix); the same clip in
+    then cleared, and changes no step (GF010; its unsafe fix moves the clip into a new
+    `on_before_optimizer_step`); the same clip in
     `on_before_optimizer_step`, or `Trainer(gradient_clip_val=...)`, clips every step."""
     def fit(module: pl.LightningModule, **kwargs) -> list[torch.Tensor]:
         _trainer(**kwargs).fit(module, _loader(6))

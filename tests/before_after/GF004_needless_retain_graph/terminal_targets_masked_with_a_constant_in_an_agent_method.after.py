@@ -22,18 +22,17 @@ class Agent:
         self.opt = torch.optim.Adam(self.critic.parameters(), lr=1e-3)
         self.replay = Replay(512)
 
-    def learn(self):
-        obs, rew, nxt, end = self.replay.draw(64)
-        estimate = self.critic(obs).squeeze(-1)
-        with torch.no_grad():
-            ahead = self.lagged(nxt).squeeze(-1)
-        ahead[end] = 0.0
-        self.opt.zero_grad()
-        td = F.smooth_l1_loss(estimate, rew + 0.99 * ahead)
-        td.backward()
-        self.opt.step()
+    def learn(self, updates):
+        for it in range(updates):
+            obs, rew, nxt, end = self.replay.draw(64)
+            estimate = self.critic(obs).squeeze(-1)
+            with torch.no_grad():
+                ahead = self.lagged(nxt).squeeze(-1)
+            ahead[end] = 0.0
+            self.opt.zero_grad()
+            td = F.smooth_l1_loss(estimate, rew + 0.99 * ahead)
+            td.backward()
+            self.opt.step()
 
 
-agent = Agent()
-for it in range(200):
-    agent.learn()
+Agent().learn(200)

@@ -293,7 +293,10 @@ class GraphFlow:
             elif key is None and self.entries:
                 key = entry_key(func)
             forwards.append((call, key))
-        if recv is not None:
+        if method in ("forward", "__call__") and recv.__class__ is ast.Attribute and recv.value.__class__ is ast.Name and recv.value.id == "self":  # type: ignore[union-attr]
+            # `self.critic.forward(s, a)` is `self.critic(s, a)`: the module is the callee, not data
+            flows |= self._hidden_reads(recv.attr, method=True)  # type: ignore[union-attr]
+        elif recv is not None:
             if not (isinstance(recv, ast.Name) and recv.id == "self"):
                 stack.append(recv)  # a method's receiver flows (`out.mean()`, `model.encode(x)`)
         elif not isinstance(func, ast.Name):

@@ -159,7 +159,8 @@ class NeedlessRetainGraph(Rule):
       iteration keeps a tensor of its graph where it outlives the iteration: stored on an
       object or into an item (`probe.last_loss = loss`, `state["loss"] = loss`) or handed to a
       container (`history.append(loss)`, `queue.put(loss)`), unless detached or turned into a
-      number;
+      number (items or attributes set to a literal, the terminal states' targets masked with
+      `ahead[done] = 0.0`, keep none, whatever names the index reads);
     - every tensor the loss depends on is computed in the iteration (from the batch, the model
       and constants): no name bound before the loop (outside `with torch.no_grad():`; a
       parameter of the function is its own, whatever the module binds to the same name: `def
@@ -527,6 +528,8 @@ def _judge(
             continue
         if unit.stores and loop.function is not None and _running_number(unit.node, loop.function):
             continue  # `self.total = self.total + float(loss) * n`: a number, not the tensor
+        if unit.stores and _stores_a_literal(unit.node):
+            continue  # `ahead[done] = 0.0`: the index may be a graph name, the value kept is a number
         if unit.stores or _kept_in_container(unit.node, graph_names):
             return "silent"
     # 3. every tensor of the graph is computed in this iteration
@@ -579,6 +582,8 @@ def _judge(
             if not graph_free_text(unit.value_text) and any(key in text for text in texts):
                 if loop.function is not None and _running_number(unit.node, loop.function):
                     continue  # `self.total = self.total + float(loss) * n`: a Python number
+                if _stores_a_literal(unit.node):
+                    continue  # `ahead[done] = 0.0`: a number carries no graph to the next iteration
                 return "silent"
     if _module_state_recurs(model):
         return "silent"  # `self.mem = 0.9 * self.mem + h` in a forward: the graph outlives the iteration
@@ -865,6 +870,18 @@ def _positional_parameters(function: ast.AST) -> list[str]:
 
 
 _KEEPING_METHODS = {"append", "extend", "insert", "appendleft", "add", "put", "put_nowait", "setdefault", "update"}
+
+
+def _stores_a_literal(statement: ast.AST) -> bool:
+    """`ahead[done] = 0.0`, `mask[i] = -1`, `self.last = None`: a plain assignment of a
+    literal to items or attributes; whatever names the targets read (an index such as `done`
+    unpacked beside the batch), nothing of a graph is kept."""
+    if statement.__class__ is not ast.Assign:
+        return False
+    value = statement.value  # type: ignore[attr-defined]
+    if value.__class__ is ast.UnaryOp and value.op.__class__ in (ast.USub, ast.UAdd):  # type: ignore[attr-defined]
+        value = value.operand  # type: ignore[attr-defined]
+    return value.__class__ is ast.Constant
 
 
 def _kept_in_container(statement: ast.AST, names: set[str]) -> bool:

@@ -280,7 +280,7 @@ class SchedulerHorizonMismatch(Rule):
 
     lightning_batches_message = (
         "`{sched}` counts its horizon in optimizer steps (`{argument}={horizon}`) but `configure_optimizers` "
-        "has Lightning step it once per epoch (the default `\"interval\"`): the schedule barely advances; "
+        "has Lightning step it once per epoch (`\"interval\": \"epoch\"`, the default): the schedule barely advances; "
         "return it with `\"interval\": \"step\"`"
     )
     lightning_epochs_message = (
@@ -989,6 +989,11 @@ def _lightning_unit(value: ast.expr, once, model: ModuleModel) -> str | None:  #
     texts = {source.code(n) for n in ast_walk(value) if isinstance(n, ast.Attribute)}
     if texts & _LIGHTNING_BATCHES:
         return "batches"
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult):
+        # `EPOCHS * len(LOADER)`: the epoch count times the batches of a DataLoader of the module
+        for count, length in ((value.left, value.right), (value.right, value.left)):
+            if _lightning_epochs(count, model) and _len_of_a_module_loader(length, model):
+                return "batches"
     core = value
     while isinstance(core, ast.BinOp) and isinstance(core.op, (ast.Sub, ast.FloorDiv)) and isinstance(core.right, ast.Constant):
         core = core.left
@@ -998,6 +1003,39 @@ def _lightning_unit(value: ast.expr, once, model: ModuleModel) -> str | None:  #
     if isinstance(core, ast.Name) and _every_trainer_max_epochs(core.id, model):
         return "epochs"
     return None
+
+
+def _lightning_epochs(value: ast.expr, model: ModuleModel) -> bool:
+    """`self.trainer.max_epochs`, or the module constant every `Trainer(...)` is given as `max_epochs=`."""
+    if isinstance(value, ast.Attribute):
+        return model.source.code(value) in _LIGHTNING_EPOCHS
+    return isinstance(value, ast.Name) and _every_trainer_max_epochs(value.id, model)
+
+
+def _len_of_a_module_loader(value: ast.expr, model: ModuleModel) -> bool:
+    """`len(name)`, `name` bound once, at the module's top level, to a torch `DataLoader(...)`
+    (its length is its number of batches) and never a parameter."""
+    from gradfix.analysis.names import dotted
+
+    if not (
+        isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "len"
+        and len(value.args) == 1 and not value.keywords and isinstance(value.args[0], ast.Name)
+    ):  # fmt: skip
+        return False
+    name = value.args[0].id
+    source = model.source
+    top = [
+        stmt.value for stmt in model.module.body
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == name
+    ]  # fmt: skip
+    if len(top) != 1 or not isinstance(top[0], ast.Call):
+        return False
+    qualified = model.facts.imports.qualify(dotted(top[0].func) or "") or ""
+    if qualified not in ("torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"):
+        return False
+    if sum(1 for n in source.of_type(ast.Name) if n.id == name and not isinstance(n.ctx, ast.Load)) != 1:  # type: ignore[attr-defined]
+        return False
+    return not any(a.arg == name for a in source.of_type(ast.arg))  # type: ignore[attr-defined]
 
 
 def _every_trainer_max_epochs(name: str, model: ModuleModel) -> bool:

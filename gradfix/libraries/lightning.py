@@ -111,7 +111,12 @@ METHODS = (
         returns="scheduler",
         source=_PL + "core/module.py LightningModule.lr_schedulers",
         proof=_PROOF + "test_lr_schedulers_come_in_the_order_of_optimizers",
-        note="one scheduler, or a list of them in the order of `self.optimizers()` (configure_optimizers' order)",
+        note=(
+            "one scheduler, or a list of them in the order of `self.optimizers()` (configure_optimizers' order); "
+            "under automatic optimization Lightning steps them itself, so `.step()` on it in training_step runs "
+            "before the batch's update and adds a second step (GF012: "
+            "test_hand_scheduler_step_in_an_automatic_training_step_runs_before_the_update)"
+        ),
     ),
     Method(
         kind="lightning-module",

@@ -72,7 +72,10 @@ class SchedulerBeforeOptimizer(LoopRule):
     scheduler (`self.lr_schedulers().step()`, or `self.<name>.step()` where every value the file
     binds to `self.<name>` is a torch lr_scheduler) before a later top-level statement calls the
     optimizer parameter's `.step(...)`: that call runs the closure and the update, so the first
-    learning rate is skipped. Reported without a fix.
+    learning rate is skipped. Reported without a fix. Likewise `self.lr_schedulers().step()` (or a
+    name bound to it) at the top level of such a module's `training_step`: Lightning runs it
+    before the batch's update, and steps the returned scheduler itself as well. Reported without
+    a fix.
 
     Also a `with` over a generator of the project decorated with `contextlib.contextmanager`
     whose one `yield` is a statement of its own body: its statements before the `yield` run at
@@ -344,6 +347,11 @@ class SchedulerBeforeOptimizer(LoopRule):
         "`{sched}` runs in `on_train_batch_start`, which Lightning calls before `training_step`'s "
         "`{opt}.step()`: the first learning rate is skipped"
     )
+    automatic_step_message = (
+        "`{sched}` runs in `training_step` under automatic optimization, before the optimizer step "
+        "Lightning takes after it (the first learning rate is skipped), and Lightning steps the scheduler "
+        "`configure_optimizers` returns on its own as well: leave the stepping to Lightning (its `\"interval\"`)"
+    )
     safety = Safety.SAFE
 
     judges_unseen_calls = True  # `_unseen_code_after`
@@ -418,6 +426,11 @@ class SchedulerBeforeOptimizer(LoopRule):
                     yield finding
         if any("on_train_batch_start" in methods for methods in model.facts.methods.values()):
             for finding in self._batch_start_hooks(model):
+                if id(finding.node) not in seen:
+                    seen.add(id(finding.node))
+                    yield finding
+        if b"lr_schedulers" in model.source.data and b"automatic_optimization" not in model.source.data:
+            for finding in self._automatic_training_steps(model):
                 if id(finding.node) not in seen:
                     seen.add(id(finding.node))
                     yield finding
@@ -503,6 +516,46 @@ class SchedulerBeforeOptimizer(LoopRule):
                 held = call.func.value
                 if _lr_schedulers_call(held) or _torch_scheduler_attribute(held, model):
                     schedules.append(call)
+
+    def _automatic_training_steps(self, model: ModuleModel) -> Iterator[Finding]:
+        """A LightningModule of a file that never names `automatic_optimization` (so Lightning
+        optimizes automatically), with no `optimizer_step` override of its own, whose
+        `training_step` steps `self.lr_schedulers()` (directly, or through a name the method binds
+        once to it) at its own top level: Lightning runs `training_step` inside the closure of
+        its optimizer step, before the update, and steps the schedulers `configure_optimizers`
+        returned itself afterwards (tests/libraries/test_lightning.py::test_hand_scheduler_step_in_an_automatic_training_step_runs_before_the_update).
+        Reported without a fix (removing the step changes the schedule's speed)."""
+        from gradfix.analysis.frameworks import framework_of
+
+        source = model.source
+        facts = model.facts
+        for class_name, node in facts.classes.items():
+            methods = facts.methods.get(class_name, {})
+            if "training_step" not in methods:
+                continue
+            entry = framework_of(node, facts.imports.qualify)
+            if entry is None or not entry.qualname.endswith("LightningModule") or entry.manual_switch is None:
+                continue
+            roles = {name: role for name, role in entry.hooks.items()}
+            if roles.get("training_step") != "training-step" or any(
+                role == "step-override" and name in methods for name, role in roles.items()
+            ):  # fmt: skip
+                continue
+            step_fn = methods["training_step"].node
+            bound = {
+                stmt.targets[0].id for stmt in step_fn.body
+                if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                and _lr_schedulers_call(stmt.value) and _bound_once(stmt.targets[0].id, step_fn)
+            }  # fmt: skip
+            for stmt in step_fn.body:
+                if isinstance(stmt, ast.Return):
+                    break
+                call = stmt.value if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
+                if call is None or not (isinstance(call.func, ast.Attribute) and call.func.attr == "step") or call.args or call.keywords:
+                    continue
+                held = call.func.value
+                if _lr_schedulers_call(held) or (isinstance(held, ast.Name) and held.id in bound):
+                    yield Finding(self.code, self.automatic_step_message.format(sched=source.code(call)), call, related=(step_fn,))
 
     def _batch_start_hooks(self, model: ModuleModel) -> Iterator[Finding]:
         """A LightningModule under manual optimization whose `training_step` steps one

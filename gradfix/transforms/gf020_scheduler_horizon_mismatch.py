@@ -218,12 +218,16 @@ class SchedulerHorizonMismatch(Rule):
     returns a torch scheduler (built in the return, or bound once in the method) that Lightning
     steps once per epoch (`{"optimizer": opt, "lr_scheduler": sched}`, `[opt], [sched]`, or a
     config dict with `"interval": "epoch"`) over a horizon of optimizer steps
-    (`self.trainer.estimated_stepping_batches`, `self.trainer.num_training_batches`), or every
+    (`self.trainer.estimated_stepping_batches`, `self.trainer.num_training_batches`, or that
+    epoch count times `len(LOADER)`, a torch `DataLoader` bound once at the module's top level), or every
     optimizer step (`"interval": "step"`) over an epoch count (`self.trainer.max_epochs`, or a
     module constant every `Trainer(...)` of the file is given as `max_epochs=`, or such a count
     `- k` or `// k`), is reported too; a config with a `"frequency"` other than 1 is not. The
     (unsafe) fix writes the other `"interval"`, or returns a bare scheduler with a horizon of
-    steps as `{"scheduler": sched, "interval": "step"}`.
+    steps as `{"scheduler": sched, "interval": "step"}`. A module under manual optimization
+    (Lightning steps no scheduler) whose only method naming `self.lr_schedulers()` is
+    `on_train_epoch_end`, stepping it there at its top level, steps it once per epoch: a horizon
+    of optimizer steps is reported there too, without a fix.
 
     A torch scheduler handed to transformers' `Trainer(..., optimizers=(opt, sched))` (or to a
     subclass of the file) is stepped by the Trainer after every optimizer step: one built in the
@@ -282,13 +286,19 @@ class SchedulerHorizonMismatch(Rule):
 
     lightning_batches_message = (
         "`{sched}` counts its horizon in optimizer steps (`{argument}={horizon}`) but `configure_optimizers` "
-        "has Lightning step it once per epoch (the default `\"interval\"`): the schedule barely advances; "
+        "has Lightning step it once per epoch (`\"interval\": \"epoch\"`, the default): the schedule barely advances; "
         "return it with `\"interval\": \"step\"`"
     )
     lightning_epochs_message = (
         "`{sched}` counts its horizon in epochs (`{argument}={horizon}`) but `configure_optimizers` has "
         "Lightning step it every optimizer step (`\"interval\": \"step\"`): the schedule runs out in the "
         "first epoch; return it with `\"interval\": \"epoch\"`"
+    )
+
+    lightning_manual_message = (
+        "`{sched}` counts its horizon in optimizer steps (`{argument}={horizon}`) but this manual-optimization "
+        "module steps it only in `on_train_epoch_end`, once per epoch: the schedule barely advances; step it "
+        "after each optimizer step in `training_step`, or count the horizon in epochs"
     )
 
     trainer_epochs_message = (
@@ -373,11 +383,13 @@ class SchedulerHorizonMismatch(Rule):
                 stepper = "a handler steps it by hand" if by_hand else "Ignite's `LRScheduler` steps it"
                 yield Finding(self.code, template.format(sched=sched, argument=argument, horizon=shown, event=event, stepper=stepper), call)
         if b"configure_optimizers" in source.data and b"lr_scheduler" in source.data:
-            for call, argument, horizon, counted_in, fix in _lightning_mismatches(model):
+            for call, argument, horizon, counted_in, fix, hook in _lightning_mismatches(model):
                 shown = source.code(horizon)
                 if len(shown) > 40:
                     shown = shown[:37] + "..."
                 template = self.lightning_batches_message if counted_in == "batches" else self.lightning_epochs_message
+                if hook is not None:
+                    template = self.lightning_manual_message
                 name = source.code(call.func)
                 yield Finding(self.code, template.format(sched=name, argument=argument, horizon=shown), call, fix=fix)
 
@@ -795,7 +807,7 @@ _LIGHTNING_EPOCHS = frozenset({"self.trainer.max_epochs"})
 _LIGHTNING_HORIZONS = frozenset({"CosineAnnealingLR", "OneCycleLR", "StepLR", "MultiStepLR", "LinearLR", "PolynomialLR", "CosineAnnealingWarmRestarts"})
 
 
-def _lightning_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, ast.expr, str, Fix | None]]:
+def _lightning_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, ast.expr, str, Fix | None, str | None]]:
     """The schedulers a `LightningModule`'s `configure_optimizers` returns (automatic
     optimization) in a config Lightning steps at one level -- `{"optimizer": opt,
     "lr_scheduler": sched}` or `[opt], [sched]` (once per epoch), `{"scheduler": sched,
@@ -813,8 +825,13 @@ def _lightning_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, a
         entry = frameworks.framework_of(node, facts.imports.qualify)
         if entry is None or not entry.qualname.endswith("LightningModule"):
             continue
+        hook = None
         if entry.manual_switch is not None and _manual(node, entry.manual_switch):
-            continue  # manual optimization: Lightning steps no scheduler
+            # manual optimization: Lightning steps no scheduler; one stepped by hand only in
+            # `on_train_epoch_end` steps once per epoch
+            hook = _stepped_only_at_epoch_end(facts.methods.get(class_name, {}))
+            if hook is None:
+                continue
         info = facts.methods.get(class_name, {}).get("configure_optimizers")
         if info is None:
             continue
@@ -851,6 +868,8 @@ def _lightning_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, a
                         continue
                     scheduler = keys["scheduler"]
                 stepped_per = "batch" if interval is not None and interval.value == "step" else "epoch"  # type: ignore[attr-defined]
+                if hook is not None:
+                    stepped_per = "epoch"
                 call = once(scheduler)
                 if not isinstance(call, ast.Call):
                     continue
@@ -868,8 +887,42 @@ def _lightning_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, a
                     counted_in = _lightning_unit(once(value), once, model)
                     if counted_in is None or (counted_in == "batches") == (stepped_per == "batch"):
                         continue
-                    yield call, argument, value, counted_in, _lightning_fix(config, scheduler, interval, holder, counted_in, ret, source)
+                    if hook is not None:
+                        yield call, argument, value, counted_in, None, hook
+                    else:
+                        yield call, argument, value, counted_in, _lightning_fix(config, scheduler, interval, holder, counted_in, ret, source), None
                     break
+
+
+def _stepped_only_at_epoch_end(methods) -> str | None:  # type: ignore[no-untyped-def]
+    """`on_train_epoch_end` when it is the only method of the class naming `self.lr_schedulers()`
+    and steps it at its own top level (`self.lr_schedulers().step()`, or through a name it binds
+    once to it): a manual-optimization module stepping its one scheduler once per epoch."""
+    from gradfix.analysis.names import dotted
+
+    def fetches(n: ast.AST) -> bool:
+        return (
+            isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "lr_schedulers"
+            and dotted(n.func.value) == "self"
+        )  # fmt: skip
+
+    naming = [name for name, info in methods.items() if any(fetches(n) for n in ast_walk(info.node))]
+    if naming != ["on_train_epoch_end"]:
+        return None
+    hook = methods["on_train_epoch_end"].node
+    bound = {
+        stmt.targets[0].id for stmt in hook.body
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and fetches(stmt.value)
+    }  # fmt: skip
+    stores = [n.id for n in ast_walk(hook) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)]
+    for stmt in hook.body:
+        call = stmt.value if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call) else None
+        if call is None or not isinstance(call.func, ast.Attribute) or call.func.attr != "step" or call.args or call.keywords:
+            continue
+        held = call.func.value
+        if fetches(held) or (isinstance(held, ast.Name) and held.id in bound and stores.count(held.id) == 1):
+            return "on_train_epoch_end"
+    return None
 
 
 def _trainer_optimizers_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, str, ast.expr]]:
@@ -991,6 +1044,11 @@ def _lightning_unit(value: ast.expr, once, model: ModuleModel) -> str | None:  #
     texts = {source.code(n) for n in ast_walk(value) if isinstance(n, ast.Attribute)}
     if texts & _LIGHTNING_BATCHES:
         return "batches"
+    if isinstance(value, ast.BinOp) and isinstance(value.op, ast.Mult):
+        # `EPOCHS * len(LOADER)`: the epoch count times the batches of a DataLoader of the module
+        for count, length in ((value.left, value.right), (value.right, value.left)):
+            if _lightning_epochs(count, model) and _len_of_a_module_loader(length, model):
+                return "batches"
     core = value
     while isinstance(core, ast.BinOp) and isinstance(core.op, (ast.Sub, ast.FloorDiv)) and isinstance(core.right, ast.Constant):
         core = core.left
@@ -1000,6 +1058,39 @@ def _lightning_unit(value: ast.expr, once, model: ModuleModel) -> str | None:  #
     if isinstance(core, ast.Name) and _every_trainer_max_epochs(core.id, model):
         return "epochs"
     return None
+
+
+def _lightning_epochs(value: ast.expr, model: ModuleModel) -> bool:
+    """`self.trainer.max_epochs`, or the module constant every `Trainer(...)` is given as `max_epochs=`."""
+    if isinstance(value, ast.Attribute):
+        return model.source.code(value) in _LIGHTNING_EPOCHS
+    return isinstance(value, ast.Name) and _every_trainer_max_epochs(value.id, model)
+
+
+def _len_of_a_module_loader(value: ast.expr, model: ModuleModel) -> bool:
+    """`len(name)`, `name` bound once, at the module's top level, to a torch `DataLoader(...)`
+    (its length is its number of batches) and never a parameter."""
+    from gradfix.analysis.names import dotted
+
+    if not (
+        isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "len"
+        and len(value.args) == 1 and not value.keywords and isinstance(value.args[0], ast.Name)
+    ):  # fmt: skip
+        return False
+    name = value.args[0].id
+    source = model.source
+    top = [
+        stmt.value for stmt in model.module.body
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == name
+    ]  # fmt: skip
+    if len(top) != 1 or not isinstance(top[0], ast.Call):
+        return False
+    qualified = model.facts.imports.qualify(dotted(top[0].func) or "") or ""
+    if qualified not in ("torch.utils.data.DataLoader", "torch.utils.data.dataloader.DataLoader"):
+        return False
+    if sum(1 for n in source.of_type(ast.Name) if n.id == name and not isinstance(n.ctx, ast.Load)) != 1:  # type: ignore[attr-defined]
+        return False
+    return not any(a.arg == name for a in source.of_type(ast.arg))  # type: ignore[attr-defined]
 
 
 def _every_trainer_max_epochs(name: str, model: ModuleModel) -> bool:

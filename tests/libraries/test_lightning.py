@@ -1464,3 +1464,39 @@ def test_optimizer_zero_grad_overridden_to_do_nothing_never_clears() -> None:
         _trainer().fit(module, _loader(5))
         assert _tiny.same(_tiny.weights(module.net), by_hand(clears))
     assert not _tiny.same(by_hand(False), by_hand(True))
+
+
+class _HandScheduled(pl.LightningModule):
+    """Automatic optimization; `training_step` steps `self.lr_schedulers()` by hand (the GF012 bug) or not."""
+
+    def __init__(self, by_hand: bool) -> None:
+        super().__init__()
+        self.net = _tiny.linear()
+        self.by_hand = by_hand
+        self.rates: list[float] = []
+
+    def training_step(self, batch, batch_idx):
+        if self.by_hand:
+            self.lr_schedulers().step()
+        return _tiny.mse(self.net, batch)
+
+    def on_before_optimizer_step(self, optimizer):
+        self.rates.append(optimizer.param_groups[0]["lr"])
+
+    def configure_optimizers(self):
+        opt = torch.optim.SGD(self.parameters(), lr=0.1)
+        sched = torch.optim.lr_scheduler.ExponentialLR(opt, gamma=0.5)
+        return {"optimizer": opt, "lr_scheduler": {"scheduler": sched, "interval": "step"}}
+
+
+def test_hand_scheduler_step_in_an_automatic_training_step_runs_before_the_update() -> None:
+    """`self.lr_schedulers().step()` in an automatic `training_step` runs before the update of
+    the same batch (the first rate, 0.1, never reaches a step) and Lightning steps the returned
+    scheduler after the update as well: the rates the updates use are 0.1 * 0.5 ** (2k + 1)
+    instead of 0.1 * 0.5 ** k (GF012, reported without a fix)."""
+    loader = _loader(4)
+    plain, hand = _HandScheduled(by_hand=False), _HandScheduled(by_hand=True)
+    _trainer().fit(plain, loader)
+    _trainer().fit(hand, loader)
+    assert plain.rates == pytest.approx([0.1 * 0.5**k for k in range(4)])
+    assert hand.rates == pytest.approx([0.1 * 0.5 ** (2 * k + 1) for k in range(4)])

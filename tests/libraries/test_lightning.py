@@ -1463,3 +1463,26 @@ def test_optimizer_zero_grad_overridden_to_do_nothing_never_clears() -> None:
         _trainer().fit(module, _loader(5))
         assert _tiny.same(_tiny.weights(module.net), by_hand(clears))
     assert not _tiny.same(by_hand(False), by_hand(True))
+
+
+class _ClearBeforeLightning(pl.Callback):
+    def on_before_zero_grad(self, trainer, pl_module, optimizer):
+        optimizer.zero_grad()
+
+
+def test_a_callback_clearing_in_on_before_zero_grad_clears_for_an_idle_override() -> None:
+    """`_make_zero_grad_fn` runs the callbacks' `on_before_zero_grad(trainer, pl_module,
+    optimizer)` before the module's `optimizer_zero_grad`, whatever that does: a callback (of any
+    module of the project, handed to `Trainer(callbacks=[...])`) clearing there makes a module
+    whose override does nothing train like the cleared hand loop (GF001 stays silent when a
+    callback of another module of the project may clear)."""
+    data = _tiny.batches(5)
+    net = _tiny.linear()
+    opt = torch.optim.SGD(net.parameters(), lr=0.05)
+    for batch in data:
+        opt.zero_grad()
+        _tiny.mse(net, batch).backward()
+        opt.step()
+    idle = _IdleClearOverride(False)
+    _trainer(callbacks=[_ClearBeforeLightning()]).fit(idle, _loader(5))
+    assert _tiny.same(_tiny.weights(idle.net), _tiny.weights(net))

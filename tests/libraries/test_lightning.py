@@ -1486,3 +1486,32 @@ def test_a_callback_clearing_in_on_before_zero_grad_clears_for_an_idle_override(
     idle = _IdleClearOverride(False)
     _trainer(callbacks=[_ClearBeforeLightning()]).fit(idle, _loader(5))
     assert _tiny.same(_tiny.weights(idle.net), _tiny.weights(net))
+
+
+class _StepsItsScheduleInTheBatchHook(pl.LightningModule):
+    def __init__(self, epochs: int) -> None:
+        super().__init__()
+        self.net = _tiny.linear()
+        self.epochs = epochs
+
+    def training_step(self, batch, batch_idx):
+        return _tiny.mse(self.net, batch)
+
+    def on_train_batch_end(self, outputs, batch, batch_idx):
+        self.lr_schedulers().step()
+
+    def configure_optimizers(self):
+        opt = torch.optim.SGD(self.parameters(), lr=0.1)
+        return {"optimizer": opt, "lr_scheduler": torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=self.epochs)}
+
+
+def test_a_scheduler_stepped_in_the_batch_end_hook_is_stepped_again_each_epoch() -> None:
+    """Under automatic optimization Lightning steps the scheduler `configure_optimizers` returns
+    once per epoch (the default `"interval"`) whatever the module's hooks do: one stepped again
+    by `self.lr_schedulers().step()` in `on_train_batch_end` advances once per batch plus once
+    per epoch, so a horizon of epochs (`T_max=epochs`) is spent within the first epoch (GF020)."""
+    module = _StepsItsScheduleInTheBatchHook(epochs=2)
+    _trainer(max_epochs=2).fit(module, _loader(4))
+    scheduler = module.lr_schedulers()
+    assert scheduler.last_epoch == 2 * 4 + 2
+    assert scheduler.last_epoch > module.epochs

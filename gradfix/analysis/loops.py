@@ -4114,24 +4114,21 @@ class _Walker:
         return found
 
     def _inert_construction(self, name: str, facts: ModuleFacts) -> bool:
+        # (what the class, or the top-level binding, says first: the count of bindings walks
+        # every node of the module, and most names asked are functions)
         source = facts.source
         tree = source.tree  # type: ignore[attr-defined]
-        counts: dict[str, int] = {}
-        for other in source.nodes:  # type: ignore[attr-defined]
-            count_binding(other, counts, (name,))
         node = facts.classes.get(name)
         if node is None:
-            if counts.get(name) != 1:
+            value = next((
+                stmt.value for stmt in tree.body
+                if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                and stmt.targets[0].id == name
+            ), None)  # fmt: skip
+            if not isinstance(value, ast.Call) or facts.imports.qualify(dotted(value.func)) not in ("collections.namedtuple", "typing.NamedTuple"):
                 return False
-            for stmt in tree.body:
-                if (
-                    isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
-                    and stmt.targets[0].id == name and isinstance(stmt.value, ast.Call)
-                ):  # fmt: skip
-                    called = facts.imports.qualify(dotted(stmt.value.func))
-                    return called in ("collections.namedtuple", "typing.NamedTuple")
-            return False
-        if counts.get(name) != 2 or not any(stmt is node for stmt in tree.body):
+            return self._bound(name, source) == 1
+        if not any(stmt is node for stmt in tree.body):
             return False
         if node.decorator_list or node.keywords or any(dotted(b) not in ("object", "builtins.object") for b in node.bases):  # type: ignore[attr-defined]
             return False
@@ -4146,11 +4143,20 @@ class _Walker:
             elif not (isinstance(stmt, ast.Pass) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant))):
                 return False
         methods = facts.methods.get(name, {})
-        return not any(
+        if any(
             methods[m].node.__class__ is not ast.FunctionDef or self.touches_gradients(methods[m])
             for m in ("__init__", "__post_init__")
             if m in methods
-        )
+        ):
+            return False
+        return self._bound(name, source) == 2  # (the `class` statement alone)
+
+    @staticmethod
+    def _bound(name: str, source) -> int:  # type: ignore[no-untyped-def]
+        counts: dict[str, int] = {}
+        for other in source.nodes:
+            count_binding(other, counts, (name,))
+        return counts.get(name, 0)
 
     def touches_gradients(self, helper: FunctionInfo, depth: int = 0, body_only: bool = False) -> bool:
         """`body_only`: its name (`def after_backward(...)`) says nothing; its body speaks."""

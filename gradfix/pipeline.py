@@ -264,6 +264,21 @@ def _calls_an_optimizer_factory(data: bytes) -> bool:
     )
 
 
+def _lightning_callbacks(data: bytes) -> bool:
+    """A module of Lightning callbacks alone (no LightningModule, no backward: the modules they
+    serve live elsewhere), in a file that clears (`zero_grad`, so it passed `steps`): a clear in
+    `on_after_backward` or `on_before_optimizer_step` (GF002), a clip in `on_before_zero_grad`
+    (GF010). Lightning calls those hooks of every callback handed to `Trainer(callbacks=[...])`
+    around the step of any module it fits, so the file alone proves them. (A file that only
+    clips in `on_train_batch_end` says no `zero_grad` and is not let through: finding it would
+    take a scan of every file.)"""
+    if b"ightning" not in data:
+        return False
+    if b".zero_grad(" in data and (b"def on_after_backward" in data or b"def on_before_optimizer_step" in data):
+        return True
+    return b"def on_before_zero_grad" in data and b"clip_grad" in data
+
+
 def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     """`might_train`, and the other files the answer read (path -> content hash)."""
     if _says_training(data):
@@ -280,10 +295,13 @@ def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
         epochs = _LOOP_HEADER.search(data) is not None
     if not epochs and not (b"_step(" in data and b"class" in data):
         return False, {}
-    if b"TrainerCallback" in data and (b"clip_grad" in data or b"zero_grad" in data):
-        # a callback of transformers' Trainer (its hooks `on_optimizer_step(`, `on_pre_optimizer_step(`
-        # say `_step(`) clipping or clearing in a hook the Trainer calls around its step (GF010, GF002)
-        return True, {}
+    if b"Callback" in data:
+        if b"TrainerCallback" in data and (b"clip_grad" in data or b"zero_grad" in data):
+            # a callback of transformers' Trainer (its hooks `on_optimizer_step(`, `on_pre_optimizer_step(`
+            # say `_step(`) clipping or clearing in a hook the Trainer calls around its step (GF010, GF002)
+            return True, {}
+        if steps and _lightning_callbacks(data):
+            return True, {}
     from gradfix.project import project_for
 
     project = project_for(path)

@@ -827,10 +827,11 @@ class _FactCollector:
                 # file binds to a Fabric, or so named in a file importing Fabric: Fabric.setup(module,
                 # *optimizers) hands back each optimizer wrapped
                 # (tests/libraries/test_lightning.py::test_fabric_setup_returns_module_and_optimizers)
-                if not isinstance(arg, ast.Starred) and isinstance(element, ast.Name) and (
+                if not isinstance(arg, ast.Starred) and _named_or_own(element) and (
                     recv_info is not None or any(v.startswith(("lightning", "lightning_fabric")) and v.endswith(".Fabric") for v in self.facts.imports.aliases.values())
                 ):
-                    self._record(element.id, "optimizer", None, None, False, library="fabric-optimizer")
+                    # (also `self.model, self.opt = self.fabric.setup(self.model, self.opt)`)
+                    self._record(self.key(element), "optimizer", None, None, False, library="fabric-optimizer")
                 continue
             if source is None:
                 continue
@@ -1091,6 +1092,13 @@ def _gradient_text(text: str) -> bool:
         or (".grad" in text and _GRAD_ATTRIBUTE.search(text) is not None)
     )
 _ENGINE_NAME = lazily(r"accelerator|fabric|engine|deepspeed|trainer|model|ds_|strategy", re.I)
+
+
+def _named_or_own(element: ast.expr) -> bool:
+    """A plain name, or an attribute of `self` (`self.opt`)."""
+    if isinstance(element, ast.Name):
+        return True
+    return isinstance(element, ast.Attribute) and isinstance(element.value, ast.Name) and element.value.id == "self"
 
 
 def _engine_like(key: str) -> bool:

@@ -4174,6 +4174,68 @@ class _Walker:
                 return None  # a function of that name too: the list may hold it
         return False if found else None
 
+    def inert_construction(self, name: str, ctx: _Context) -> bool:
+        """Calling `name` builds an object and runs no code that may clear, step or
+        backpropagate: a class of the module's top level bound by nothing else in it, with no
+        decorator, no metaclass keyword, no base but `object`, a body of methods (undecorated),
+        a docstring, `pass` and plain class attributes, no `__new__`, and an `__init__` and
+        `__post_init__` (absent, or) that `touches_gradients` does not find touching gradients
+        (their text, and the methods of the class they call on `self`); or a name the module
+        binds once, at its top level, to `collections.namedtuple(...)` / `typing.NamedTuple(...)`.
+        Asked only of a call whose name says it may step (`Step(x, y)`, `step_record(...)`), once
+        per module and name."""
+        facts = ctx.facts or self.facts
+        known: dict[str, bool] = facts.__dict__.setdefault("_inert_constructions", {})
+        found = known.get(name)
+        if found is None:
+            found = known[name] = self._inert_construction(name, facts)
+        return found
+
+    def _inert_construction(self, name: str, facts: ModuleFacts) -> bool:
+        # (what the class, or the top-level binding, says first: the count of bindings walks
+        # every node of the module, and most names asked are functions)
+        source = facts.source
+        tree = source.tree  # type: ignore[attr-defined]
+        node = facts.classes.get(name)
+        if node is None:
+            value = next((
+                stmt.value for stmt in tree.body
+                if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                and stmt.targets[0].id == name
+            ), None)  # fmt: skip
+            if not isinstance(value, ast.Call) or facts.imports.qualify(dotted(value.func)) not in ("collections.namedtuple", "typing.NamedTuple"):
+                return False
+            return self._bound(name, source) == 1
+        if not any(stmt is node for stmt in tree.body):
+            return False
+        if node.decorator_list or node.keywords or any(dotted(b) not in ("object", "builtins.object") for b in node.bases):  # type: ignore[attr-defined]
+            return False
+        for stmt in node.body:  # type: ignore[attr-defined]
+            if isinstance(stmt, ast.FunctionDef):
+                if stmt.decorator_list or stmt.name == "__new__":
+                    return False
+            elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+                targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+                if not all(isinstance(t, ast.Name) and not t.id.startswith("__") for t in targets):
+                    return False
+            elif not (isinstance(stmt, ast.Pass) or (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant))):
+                return False
+        methods = facts.methods.get(name, {})
+        if any(
+            methods[m].node.__class__ is not ast.FunctionDef or self.touches_gradients(methods[m])
+            for m in ("__init__", "__post_init__")
+            if m in methods
+        ):
+            return False
+        return self._bound(name, source) == 2  # (the `class` statement alone)
+
+    @staticmethod
+    def _bound(name: str, source) -> int:  # type: ignore[no-untyped-def]
+        counts: dict[str, int] = {}
+        for other in source.nodes:
+            count_binding(other, counts, (name,))
+        return counts.get(name, 0)
+
     def touches_gradients(self, helper: FunctionInfo, depth: int = 0, body_only: bool = False) -> bool:
         """`body_only`: its name (`def after_backward(...)`) says nothing; its body speaks."""
         source = helper.source or self.source
@@ -4235,7 +4297,9 @@ class _Walker:
         if method == "update_parameters" and recv is not None and self.averaged_model(recv, ctx):
             return ""  # torch's `AveragedModel.update_parameters(model)`: an EMA of the weights
         if last and _says_gradients(last) and "requires_grad" not in last:
-            if recv is None and call.func.__class__ is ast.Name and _plain_record(call.func.id, ctx.facts or self.facts):  # type: ignore[attr-defined]
+            if recv is None and call.func.__class__ is ast.Name and (
+                _plain_record(call.func.id, ctx.facts or self.facts) or self.inert_construction(call.func.id, ctx)  # type: ignore[attr-defined]
+            ):
                 return ""  # `Step(x, y)` of `@dataclass class Step` (or a `NamedTuple`) of fields alone: a record
             if recv is not None and method is not None and self.harmless_project_method(recv, method, ctx):
                 return ""  # `tracker.accumulate(loss)` of a class of the project: a meter, seen

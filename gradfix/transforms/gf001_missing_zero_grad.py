@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from gradfix import syntax as ast
+import os
 import re
 
 from gradfix.analysis.accumulation import Accumulation, _enumerate_start, accumulation_of, loop_invariant, mode_guards
@@ -498,7 +499,9 @@ class MissingZeroGrad(Rule):
         default body (tests/behaviour/test_lightning_idle_zero_grad_override.py)."""
         from gradfix.analysis.frameworks import idle_clear_overrides
 
-        for _cls, hook, optimizer in idle_clear_overrides(model.facts):
+        for cls, hook, optimizer in idle_clear_overrides(model.facts):
+            if _a_callback_elsewhere_may_clear(model, cls.name):
+                continue
             body = [stmt for stmt in hook.body if not (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and isinstance(stmt.value.value, str))]
             fix = None
             if optimizer is not None and len(body) == 1 and not isinstance(body[0], ast.Return) and model.source.alone_on_lines(body[0]):
@@ -2006,6 +2009,59 @@ def _partial_parameter(target: str, partial: ast.Call, helper: ast.FunctionDef, 
         if keyword.arg is not None and source.key(keyword.value) == target:
             return keyword.arg
     return None
+
+
+# a class statement's name, at the start of a line (`_a_callback_elsewhere_may_clear`)
+_CLASS_LINE = lazily(rb"(?m)^class[ \t]+(\w+)")
+
+
+def _a_callback_elsewhere_may_clear(model: ModuleModel, class_name: str) -> bool:
+    """Another module of the project defines a Lightning callback clearing in
+    `on_before_zero_grad` (its file says `ightning`, `Callback`, and `zero_grad(` beyond the
+    hook's own name), and a file that says `callbacks` names that callback's class (the last `class` line
+    before the hook) and is the module's own or names the module's file and `class_name` (the
+    module's class): both handed to a `Trainer(callbacks=[...])` there: Lightning runs the callbacks'
+    `on_before_zero_grad(trainer, pl_module, optimizer)` whatever the module's
+    `optimizer_zero_grad` does
+    (tests/libraries/test_lightning.py::test_a_callback_clearing_in_on_before_zero_grad_clears_for_an_idle_override),
+    and which Trainer a callback is handed to is not followed further: the idle override is then
+    left unreported. Asked only when one is about to be reported."""
+    project = model.facts.project
+    if project is None:
+        return False
+    from gradfix.project import absolute
+
+    own = absolute(model.source.path) if model.source.path else None
+    hook = b"def on_before_zero_grad"
+    callbacks: set[bytes] = set()
+    for path in project.saying(hook):
+        if path == own:
+            continue
+        data = project.read_quietly(path) or b""
+        if not (b"Callback" in data and b"ightning" in data):
+            continue
+        at = data.find(hook)
+        while at != -1:
+            # (the hook's text up to the next `def`, and the class around it: the last `class
+            # Name` line before it)
+            after = data.find(b"def ", at + len(hook))
+            names = _CLASS_LINE.findall(data, 0, at)
+            if names and b"zero_grad(" in data[at + len(hook) : after if after != -1 else len(data)]:
+                callbacks.add(names[-1])
+            at = data.find(hook, at + 1)
+    if not callbacks:
+        return False
+    # (the file that hands them to a Trainer: the module's own, or one naming its module's
+    # file and the class)
+    stem = os.path.splitext(os.path.basename(own or ""))[0].encode()
+    texts = [model.source.data]
+    if stem:
+        handing = set(project.saying(b"callbacks"))
+        texts.extend(
+            data for path in project.saying(class_name.encode()) if path in handing and path != own
+            for data in [project.read_quietly(path) or b""] if stem in data
+        )  # fmt: skip
+    return any(b"callbacks" in data and any(name in data for name in callbacks) for data in texts)
 
 
 def _called_model_clears_itself(loop: TrainingLoop, model: ModuleModel) -> bool:

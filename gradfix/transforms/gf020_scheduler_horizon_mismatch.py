@@ -227,7 +227,14 @@ class SchedulerHorizonMismatch(Rule):
     steps as `{"scheduler": sched, "interval": "step"}`. A module under manual optimization
     (Lightning steps no scheduler) whose only method naming `self.lr_schedulers()` is
     `on_train_epoch_end`, stepping it there at its top level, steps it once per epoch: a horizon
-    of optimizer steps is reported there too, without a fix.
+    of optimizer steps is reported there too, without a fix. So is an automatic module's one
+    scheduler over an epoch count that Lightning steps once per epoch while its `on_train_batch_end` or
+    `on_train_batch_start` (no decorator; the class overrides no `lr_scheduler_step`) steps it
+    again at its top level, `self.lr_schedulers().step()` or through a name the hook binds once
+    to `self.lr_schedulers()`: it advances once per batch plus once per epoch
+    (tests/libraries/test_lightning.py::test_a_scheduler_stepped_in_the_batch_end_hook_is_stepped_again_each_epoch);
+    reported at the hook's step, without a fix (whether the batches or the epochs were meant is
+    not known).
 
     A torch scheduler handed to transformers' `Trainer(..., optimizers=(opt, sched))` (or to a
     subclass of the file) is stepped by the Trainer after every optimizer step: one built in the
@@ -288,6 +295,11 @@ class SchedulerHorizonMismatch(Rule):
         "`{sched}` counts its horizon in optimizer steps (`{argument}={horizon}`) but `configure_optimizers` "
         "has Lightning step it once per epoch (`\"interval\": \"epoch\"`, the default): the schedule barely advances; "
         "return it with `\"interval\": \"step\"`"
+    )
+    lightning_hook_message = (
+        "`{sched}` counts its horizon in epochs (`{argument}={horizon}`) and Lightning steps it once per epoch, but "
+        "`{hook}` steps it again every batch: the schedule runs out in the first epoch; leave its stepping to "
+        "Lightning, or count the horizon in optimizer steps with `\"interval\": \"step\"` and no step in the hook"
     )
     lightning_epochs_message = (
         "`{sched}` counts its horizon in epochs (`{argument}={horizon}`) but `configure_optimizers` has "
@@ -387,6 +399,11 @@ class SchedulerHorizonMismatch(Rule):
                 shown = source.code(horizon)
                 if len(shown) > 40:
                     shown = shown[:37] + "..."
+                if hook is not None and hook[1] is not None:
+                    at = hook[1]
+                    text = self.lightning_hook_message.format(sched=source.code(call.func), argument=argument, horizon=shown, hook=hook[0])
+                    yield Finding(self.code, text, at)
+                    continue
                 template = self.lightning_batches_message if counted_in == "batches" else self.lightning_epochs_message
                 if hook is not None:
                     template = self.lightning_manual_message
@@ -807,7 +824,7 @@ _LIGHTNING_EPOCHS = frozenset({"self.trainer.max_epochs"})
 _LIGHTNING_HORIZONS = frozenset({"CosineAnnealingLR", "OneCycleLR", "StepLR", "MultiStepLR", "LinearLR", "PolynomialLR", "CosineAnnealingWarmRestarts"})
 
 
-def _lightning_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, ast.expr, str, Fix | None, str | None]]:
+def _lightning_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, ast.expr, str, Fix | None, tuple[str, ast.Call | None] | None]]:
     """The schedulers a `LightningModule`'s `configure_optimizers` returns (automatic
     optimization) in a config Lightning steps at one level -- `{"optimizer": opt,
     "lr_scheduler": sched}` or `[opt], [sched]` (once per epoch), `{"scheduler": sched,
@@ -815,7 +832,9 @@ def _lightning_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, a
     constructor (written there, or bound once in the method) counts its horizon in the other
     unit: optimizer steps (`self.trainer.estimated_stepping_batches`, `num_training_batches`)
     against epochs (`self.trainer.max_epochs`, or the module constant every `Trainer(...)` of the
-    file is given as `max_epochs=`, or a part of either: `- k`, `// k`)."""
+    file is given as `max_epochs=`, or a part of either: `- k`, `// k`). With (the hook's name,
+    its step) last: the method's one scheduler over epochs, stepped once per epoch by Lightning
+    and again by a batch hook of the class (`_batch_hook_step`)."""
     from gradfix.analysis import frameworks
     from gradfix.analysis.names import call_name, dotted
 
@@ -825,12 +844,12 @@ def _lightning_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, a
         entry = frameworks.framework_of(node, facts.imports.qualify)
         if entry is None or not entry.qualname.endswith("LightningModule"):
             continue
-        hook = None
+        manual = None
         if entry.manual_switch is not None and _manual(node, entry.manual_switch):
             # manual optimization: Lightning steps no scheduler; one stepped by hand only in
             # `on_train_epoch_end` steps once per epoch
-            hook = _stepped_only_at_epoch_end(facts.methods.get(class_name, {}))
-            if hook is None:
+            manual = _stepped_only_at_epoch_end(facts.methods.get(class_name, {}))
+            if manual is None:
                 continue
         info = facts.methods.get(class_name, {}).get("configure_optimizers")
         if info is None:
@@ -850,10 +869,14 @@ def _lightning_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, a
                 return values[expr.id]
             return expr
 
-        for ret in ast_walk(method):
-            if not isinstance(ret, ast.Return) or ret.value is None:
-                continue
-            for config, holder in _lightning_configs(ret.value):
+        returned = [
+            (ret, config, holder)
+            for ret in ast_walk(method)
+            if isinstance(ret, ast.Return) and ret.value is not None
+            for config, holder in _lightning_configs(ret.value)
+        ]
+        for ret, config, holder in returned:
+            if True:
                 interval: ast.expr | None = None
                 scheduler = config
                 if isinstance(config, ast.Dict):
@@ -868,7 +891,7 @@ def _lightning_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, a
                         continue
                     scheduler = keys["scheduler"]
                 stepped_per = "batch" if interval is not None and interval.value == "step" else "epoch"  # type: ignore[attr-defined]
-                if hook is not None:
+                if manual is not None:
                     stepped_per = "epoch"
                 call = once(scheduler)
                 if not isinstance(call, ast.Call):
@@ -885,10 +908,17 @@ def _lightning_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, a
                     if value is None:
                         continue
                     counted_in = _lightning_unit(once(value), once, model)
-                    if counted_in is None or (counted_in == "batches") == (stepped_per == "batch"):
+                    if counted_in is None:
                         continue
-                    if hook is not None:
-                        yield call, argument, value, counted_in, None, hook
+                    if (counted_in == "batches") == (stepped_per == "batch"):
+                        if manual is None and counted_in == "epochs" and len(returned) == 1:
+                            again = _batch_hook_step(facts.methods.get(class_name, {}))
+                            if again is not None:
+                                yield call, argument, value, counted_in, None, again
+                                break
+                        continue
+                    if manual is not None:
+                        yield call, argument, value, counted_in, None, (manual, None)
                     else:
                         yield call, argument, value, counted_in, _lightning_fix(config, scheduler, interval, holder, counted_in, ret, source), None
                     break
@@ -922,6 +952,45 @@ def _stepped_only_at_epoch_end(methods) -> str | None:  # type: ignore[no-untype
         held = call.func.value
         if fetches(held) or (isinstance(held, ast.Name) and held.id in bound and stores.count(held.id) == 1):
             return "on_train_epoch_end"
+    return None
+
+
+def _batch_hook_step(methods) -> tuple[str, ast.Call] | None:  # type: ignore[no-untyped-def]
+    """(the hook, the call) of `self.lr_schedulers().step()` (or `name.step()` of a name the hook
+    binds once, at its top level, to `self.lr_schedulers()`) at the top level of the class's
+    `on_train_batch_end` or `on_train_batch_start`, which Lightning calls once per batch; none
+    when the class overrides `lr_scheduler_step` (Lightning's own stepping is then its)."""
+    if "lr_scheduler_step" in methods:
+        return None
+
+    def fetched(expr: ast.expr) -> bool:
+        return (
+            isinstance(expr, ast.Call) and not expr.args and not expr.keywords and isinstance(expr.func, ast.Attribute)
+            and expr.func.attr == "lr_schedulers" and isinstance(expr.func.value, ast.Name) and expr.func.value.id == "self"
+        )  # fmt: skip
+
+    for name in ("on_train_batch_end", "on_train_batch_start"):
+        info = methods.get(name)
+        node = info.node if info is not None else None
+        if not isinstance(node, ast.FunctionDef) or node.decorator_list:
+            continue
+        stores: dict[str, int] = {}
+        for n in ast_walk(node):
+            if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+                stores[n.id] = stores.get(n.id, 0) + 1
+        names = {
+            stmt.targets[0].id
+            for stmt in node.body
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+            and stores.get(stmt.targets[0].id) == 1 and fetched(stmt.value)
+        }  # fmt: skip
+        for stmt in node.body:
+            call = stmt.value if isinstance(stmt, ast.Expr) else None
+            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "step"):
+                continue
+            target = call.func.value
+            if fetched(target) or (isinstance(target, ast.Name) and target.id in names):
+                return name, call
     return None
 
 

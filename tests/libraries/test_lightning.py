@@ -1500,3 +1500,55 @@ def test_hand_scheduler_step_in_an_automatic_training_step_runs_before_the_updat
     _trainer().fit(hand, loader)
     assert plain.rates == pytest.approx([0.1 * 0.5**k for k in range(4)])
     assert hand.rates == pytest.approx([0.1 * 0.5 ** (2 * k + 1) for k in range(4)])
+
+
+class _ClearBeforeLightning(pl.Callback):
+    def on_before_zero_grad(self, trainer, pl_module, optimizer):
+        optimizer.zero_grad()
+
+
+def test_a_callback_clearing_in_on_before_zero_grad_clears_for_an_idle_override() -> None:
+    """`_make_zero_grad_fn` runs the callbacks' `on_before_zero_grad(trainer, pl_module,
+    optimizer)` before the module's `optimizer_zero_grad`, whatever that does: a callback (of any
+    module of the project, handed to `Trainer(callbacks=[...])`) clearing there makes a module
+    whose override does nothing train like the cleared hand loop (GF001 stays silent when a
+    callback of another module of the project may clear)."""
+    data = _tiny.batches(5)
+    net = _tiny.linear()
+    opt = torch.optim.SGD(net.parameters(), lr=0.05)
+    for batch in data:
+        opt.zero_grad()
+        _tiny.mse(net, batch).backward()
+        opt.step()
+    idle = _IdleClearOverride(False)
+    _trainer(callbacks=[_ClearBeforeLightning()]).fit(idle, _loader(5))
+    assert _tiny.same(_tiny.weights(idle.net), _tiny.weights(net))
+
+
+class _StepsItsScheduleInTheBatchHook(pl.LightningModule):
+    def __init__(self, epochs: int) -> None:
+        super().__init__()
+        self.net = _tiny.linear()
+        self.epochs = epochs
+
+    def training_step(self, batch, batch_idx):
+        return _tiny.mse(self.net, batch)
+
+    def on_train_batch_end(self, outputs, batch, batch_idx):
+        self.lr_schedulers().step()
+
+    def configure_optimizers(self):
+        opt = torch.optim.SGD(self.parameters(), lr=0.1)
+        return {"optimizer": opt, "lr_scheduler": torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=self.epochs)}
+
+
+def test_a_scheduler_stepped_in_the_batch_end_hook_is_stepped_again_each_epoch() -> None:
+    """Under automatic optimization Lightning steps the scheduler `configure_optimizers` returns
+    once per epoch (the default `"interval"`) whatever the module's hooks do: one stepped again
+    by `self.lr_schedulers().step()` in `on_train_batch_end` advances once per batch plus once
+    per epoch, so a horizon of epochs (`T_max=epochs`) is spent within the first epoch (GF020)."""
+    module = _StepsItsScheduleInTheBatchHook(epochs=2)
+    _trainer(max_epochs=2).fit(module, _loader(4))
+    scheduler = module.lr_schedulers()
+    assert scheduler.last_epoch == 2 * 4 + 2
+    assert scheduler.last_epoch > module.epochs

@@ -56,6 +56,15 @@
   (`_gradfix_dispatchers`) so that a loop calling the dispatcher calls what they call. The
   nodes made get the statement's position.
 
+- **A call of an `operator.methodcaller` bound once at the top level**: `CLEAR =
+  operator.methodcaller("zero_grad", set_to_none=True)` (or `methodcaller(...)` after `from
+  operator import methodcaller`), its method name a string literal, its other arguments
+  literals, the name bound nowhere else in the module: `CLEAR(opt)` (one plain argument, no
+  keyword) calls `opt.zero_grad(set_to_none=True)` and is read so (`_method_callers`). The call
+  node keeps its position; the attribute made gets the receiver's and is marked `made` (a fix
+  that edits the call's own text, GF007's `set_to_none=True`, leaves it alone); the tree
+  records the methods so called (`_gradfix_method_callers`: a text test for `step(` asks it).
+
 All are exact rewrites of what the code does when it runs. Nothing is reported or fixed on the
 nodes made here: they keep the positions of text that says the same.
 """
@@ -94,6 +103,8 @@ def plain_call_forms(tree: ast.Module, text: str) -> None:
     dispatchers = [s for s in tree.body if s.__class__ is ast.FunctionDef and s.decorator_list and _single_dispatch(s)]  # type: ignore[attr-defined]
     if dispatchers:
         _dispatched_calls(tree, dispatchers)  # type: ignore[arg-type]
+    if "methodcaller(" in text:
+        _method_callers(tree)
 
 
 # `def _backward(t, *args, **kwargs):` / `def bw(loss, **kw):`: one plain parameter, then a spread
@@ -771,3 +782,79 @@ def _dispatched_calls(tree: ast.Module, dispatchers: list[ast.FunctionDef]) -> N
                     _place(branch, statement)
                     chain = [branch]
                 block[k] = chain[0]
+
+
+def _methodcaller_value(value: ast.AST, imported: bool) -> tuple[str, list, list] | None:
+    """`operator.methodcaller("name", *literals, **literals)` (or `methodcaller(...)` when the
+    module imports it from `operator`): the method's name, the arguments and the keywords."""
+    if value.__class__ is not ast.Call:
+        return None
+    func = value.func  # type: ignore[attr-defined]
+    if func.__class__ is ast.Attribute:
+        if func.attr != "methodcaller" or func.value.__class__ is not ast.Name or func.value.id != "operator":  # type: ignore[attr-defined]
+            return None
+    elif not (imported and func.__class__ is ast.Name and func.id == "methodcaller"):  # type: ignore[attr-defined]
+        return None
+    args = value.args  # type: ignore[attr-defined]
+    if not args or args[0].__class__ is not ast.Constant or not isinstance(args[0].value, str) or not args[0].value.isidentifier():  # type: ignore[attr-defined]
+        return None
+    if any(a.__class__ is not ast.Constant for a in args[1:]):
+        return None
+    keywords = value.keywords  # type: ignore[attr-defined]
+    if any(k.arg is None or k.value.__class__ is not ast.Constant for k in keywords):
+        return None
+    return args[0].value, args[1:], keywords  # type: ignore[attr-defined]
+
+
+def _method_callers(tree: ast.Module) -> None:
+    """Read `CLEAR(opt)` as `opt.zero_grad(...)` for `CLEAR = operator.methodcaller("zero_grad",
+    ...)` bound once at the top level (module docstring)."""
+    imported = any(
+        s.__class__ is ast.ImportFrom and s.module == "operator"  # type: ignore[attr-defined]
+        and any(a.name == "methodcaller" and a.asname is None for a in s.names)  # type: ignore[attr-defined]
+        for s in tree.body
+    )  # fmt: skip
+    callers: dict[str, tuple[str, list, list]] = {}
+    for statement in tree.body:
+        if statement.__class__ is ast.Assign and len(statement.targets) == 1 and statement.targets[0].__class__ is ast.Name:  # type: ignore[attr-defined]
+            read = _methodcaller_value(statement.value, imported)  # type: ignore[attr-defined]
+            if read is not None:
+                callers[statement.targets[0].id] = read  # type: ignore[attr-defined]
+    if not callers:
+        return
+    bindings: dict[str, int] = {}
+    calls: list[ast.Call] = []
+    for node in ast_walk(tree):
+        cls = node.__class__
+        if cls is ast.Name:
+            if node.ctx.__class__ is not ast.Load and node.id in callers:  # type: ignore[attr-defined]
+                bindings[node.id] = bindings.get(node.id, 0) + 1  # type: ignore[attr-defined]
+        elif cls is ast.Call:
+            if node.func.__class__ is ast.Name and node.func.id in callers:  # type: ignore[attr-defined]
+                calls.append(node)  # type: ignore[arg-type]
+        elif cls is ast.arg:
+            bindings[node.arg] = bindings.get(node.arg, 0) + 1  # type: ignore[attr-defined]
+        elif cls is ast.alias:
+            if node.name == "*":  # type: ignore[attr-defined]
+                return  # (a star import may bind any name)
+            name = node.asname or node.name.split(".")[0]  # type: ignore[attr-defined]
+            bindings[name] = bindings.get(name, 0) + 1
+        elif cls is ast.Global or cls is ast.Nonlocal:
+            for name in node.names:  # type: ignore[attr-defined]
+                bindings[name] = bindings.get(name, 0) + 1
+        elif cls is ast.FunctionDef or cls is ast.AsyncFunctionDef or cls is ast.ClassDef:
+            bindings[node.name] = bindings.get(node.name, 0) + 1  # type: ignore[attr-defined]
+    for call in calls:
+        name = call.func.id  # type: ignore[attr-defined]
+        args = call.args  # type: ignore[attr-defined]
+        if bindings.get(name) != 1 or len(args) != 1 or call.keywords or args[0].__class__ not in (ast.Name, ast.Attribute):  # type: ignore[attr-defined]
+            continue
+        method, literals, keywords = callers[name]
+        recv = args[0]
+        func = ast.Attribute(value=recv, attr=method, ctx=ast.Load())
+        _place(func, recv)
+        func.made = True  # type: ignore[attr-defined]  (no text of its own: a fix leaves the call's text alone)
+        call.func = func  # type: ignore[attr-defined]
+        call.args = list(literals)  # type: ignore[attr-defined]
+        call.keywords = list(keywords)  # type: ignore[attr-defined]
+        tree.__dict__.setdefault("_gradfix_method_callers", set()).add(method)

@@ -31,6 +31,9 @@ def _calls(text: str) -> list[str]:
             '        p = partial(f, **e)\n',
             "partial(f, scaler=scaler)",
         ),
+        # a top-level `operator.methodcaller` bound once: its call is the method's
+        ('import operator\nCLEAR = operator.methodcaller("zero_grad", set_to_none=True)\ndef run(o):\n    CLEAR(o)\n', "o.zero_grad(set_to_none=True)"),
+        ('from operator import methodcaller\nADVANCE = methodcaller("step")\ndef run(s):\n    ADVANCE(s.opt)\n', "s.opt.step()"),
     ],
 )
 def test_plain_forms(text: str, expected: str) -> None:
@@ -72,6 +75,13 @@ def test_plain_forms(text: str, expected: str) -> None:
         ),
         # at the module's top level `locals()` is the module's namespace
         ('e = {k: v for k, v in locals().items() if k in ("sched",)}\np = partial(f, **e)\n', "partial(f, **e)"),
+        # a methodcaller bound again, with an argument that is no literal, not `operator`'s, or
+        # called with more than the object
+        ('import operator\nCLEAR = operator.methodcaller("zero_grad")\nCLEAR = print\ndef run(o):\n    CLEAR(o)\n', "CLEAR(o)"),
+        ('import operator\nCLEAR = operator.methodcaller("zero_grad", set_to_none=flag)\ndef run(o):\n    CLEAR(o)\n', "CLEAR(o)"),
+        ('from tools import methodcaller\nCLEAR = methodcaller("zero_grad")\ndef run(o):\n    CLEAR(o)\n', "CLEAR(o)"),
+        ('import operator\nCLEAR = operator.methodcaller("zero_grad")\ndef run(o):\n    CLEAR(o, True)\n', "CLEAR(o, True)"),
+        ('import operator\ndef run(o):\n    CLEAR = operator.methodcaller("zero_grad")\n    CLEAR(o)\n', "CLEAR(o)"),
     ],
 )
 def test_other_forms_left_as_written(text: str, kept: str) -> None:

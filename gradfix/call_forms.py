@@ -65,6 +65,17 @@
   that edits the call's own text, GF007's `set_to_none=True`, leaves it alone); the tree
   records the methods so called (`_gradfix_method_callers`: a text test for `step(` asks it).
 
+- **A method called on an entry of a module dict of instances**: `PHASES = {"fit": Fit(),
+  "probe": Probe()}` at the top level (two entries or more, string keys, each value a call of a
+  class of the module's top level) is read as `PHASES__0 = Fit()`, `PHASES__1 = Probe()`,
+  `PHASES = {"fit": PHASES__0, "probe": PHASES__1}` (the same objects, built in the same
+  order), and a call statement `phase.batch(ctx, x)` in a function, `phase` a name some
+  statement binds to `PHASES[...]` (also annotated), as `if phase is PHASES__0:
+  PHASES__0.batch(ctx, x) elif phase is PHASES__1: PHASES__1.batch(ctx, x) else:
+  phase.batch(ctx, x)` (`_chosen_instance_calls`): each arm calls the method of one object of a
+  known class; the last arm is the call as written. The names made are new to the module; the
+  nodes made get the entry's (or the statement's) position.
+
 All are exact rewrites of what the code does when it runs. Nothing is reported or fixed on the
 nodes made here: they keep the positions of text that says the same.
 """
@@ -105,6 +116,9 @@ def plain_call_forms(tree: ast.Module, text: str) -> None:
         _dispatched_calls(tree, dispatchers)  # type: ignore[arg-type]
     if "methodcaller(" in text:
         _method_callers(tree)
+    instance_dicts = _instance_dicts(tree)
+    if instance_dicts:
+        _chosen_instance_calls(tree, instance_dicts)
 
 
 # `def _backward(t, *args, **kwargs):` / `def bw(loss, **kw):`: one plain parameter, then a spread
@@ -858,3 +872,113 @@ def _method_callers(tree: ast.Module) -> None:
         call.args = list(literals)  # type: ignore[attr-defined]
         call.keywords = list(keywords)  # type: ignore[attr-defined]
         tree.__dict__.setdefault("_gradfix_method_callers", set()).add(method)
+
+
+def _instance_dicts(tree: ast.Module) -> dict[str, ast.stmt]:
+    """The top-level statements binding a name to a dict of instances of the module's classes
+    (module docstring), by name; read from the top-level statements only."""
+    classes = {s.name for s in tree.body if s.__class__ is ast.ClassDef}  # type: ignore[attr-defined]
+    if not classes:
+        return {}
+    found: dict[str, ast.stmt] = {}
+    for statement in tree.body:
+        cls = statement.__class__
+        if cls is ast.Assign and len(statement.targets) == 1:  # type: ignore[attr-defined]
+            target = statement.targets[0]  # type: ignore[attr-defined]
+        elif cls is ast.AnnAssign and statement.simple and statement.value is not None:  # type: ignore[attr-defined]
+            target = statement.target  # type: ignore[attr-defined]
+        else:
+            continue
+        value = statement.value  # type: ignore[attr-defined]
+        if target.__class__ is not ast.Name or value.__class__ is not ast.Dict or len(value.keys) < 2:
+            continue
+        if all(
+            k is not None and k.__class__ is ast.Constant and isinstance(k.value, str)
+            and v.__class__ is ast.Call and v.func.__class__ is ast.Name and v.func.id in classes  # type: ignore[attr-defined]
+            for k, v in zip(value.keys, value.values)
+        ):  # fmt: skip
+            found[target.id] = statement  # type: ignore[attr-defined]
+    return found
+
+
+def _chosen_instance_calls(tree: ast.Module, dicts: dict[str, ast.stmt]) -> None:
+    """Read a method call on a name bound to an entry of a dict of instances as the chain of
+    its entries (module docstring)."""
+    used: set[str] = set()
+    holders: dict[str, str] = {}  # name -> the dict its `name = D[...]` reads
+    mixed: set[str] = set()
+    functions: list[ast.AST] = []
+    for node in ast_walk(tree):
+        cls = node.__class__
+        if cls is ast.Name:
+            used.add(node.id)  # type: ignore[attr-defined]
+        elif cls is ast.Assign or cls is ast.AnnAssign:
+            value = node.value  # type: ignore[attr-defined]
+            targets = node.targets if cls is ast.Assign else [node.target]  # type: ignore[attr-defined]
+            if (
+                value.__class__ is ast.Subscript and value.value.__class__ is ast.Name and value.value.id in dicts  # type: ignore[attr-defined]
+                and len(targets) == 1 and targets[0].__class__ is ast.Name
+            ):  # fmt: skip
+                name = targets[0].id  # type: ignore[attr-defined]
+                if holders.setdefault(name, value.value.id) != value.value.id:  # type: ignore[attr-defined]
+                    mixed.add(name)
+        elif cls is ast.FunctionDef or cls is ast.AsyncFunctionDef:
+            functions.append(node)
+    names = {name: d for name, d in holders.items() if name not in mixed}
+    if not names:
+        return
+    made: dict[str, list[str]] = {}
+    for d in set(names.values()):
+        statement = dicts[d]
+        fresh = [f"{d}__{k}" for k in range(len(statement.value.keys))]  # type: ignore[attr-defined]
+        if any(n in used for n in fresh):
+            continue
+        made[d] = fresh
+        position = tree.body.index(statement)
+        for k, (value, new) in enumerate(zip(statement.value.values, fresh)):  # type: ignore[attr-defined]
+            target = ast.Name(id=new, ctx=ast.Store())
+            _place(target, value)
+            bind = ast.Assign(targets=[target], value=value)
+            _place(bind, value)
+            tree.body.insert(position + k, bind)
+            tree.__dict__.setdefault("_gradfix_made_bindings", {})[new] = value.func.id  # (the text gate of `_assigned_callees`)
+            ref = ast.Name(id=new, ctx=ast.Load())
+            _place(ref, value)
+            statement.value.values[k] = ref  # type: ignore[attr-defined]
+    if not made:
+        return
+    for function in functions:
+        for node in ast_walk(function):
+            for field in ("body", "orelse", "finalbody"):
+                block = getattr(node, field, None)
+                if block.__class__ is not list:
+                    continue
+                for k, statement in enumerate(block):
+                    if statement.__class__ is not ast.Expr:
+                        continue
+                    call = statement.value  # type: ignore[attr-defined]
+                    func = call.func if call.__class__ is ast.Call else None  # type: ignore[attr-defined]
+                    if func.__class__ is not ast.Attribute or func.value.__class__ is not ast.Name:  # type: ignore[attr-defined]
+                        continue
+                    held = names.get(func.value.id)  # type: ignore[attr-defined]
+                    if held is None or held not in made:
+                        continue
+                    chain: list[ast.stmt] = [statement]
+                    for new in reversed(made[held]):
+                        recv = ast.Name(id=new, ctx=ast.Load())
+                        _place(recv, func.value)  # type: ignore[attr-defined]
+                        attr = ast.Attribute(value=recv, attr=func.attr, ctx=ast.Load())  # type: ignore[attr-defined]
+                        _place(attr, func)
+                        one = ast.Call(func=attr, args=list(call.args), keywords=list(call.keywords))  # type: ignore[attr-defined]
+                        _place(one, call)
+                        run = ast.Expr(value=one)
+                        _place(run, statement)
+                        left = ast.Name(id=func.value.id, ctx=ast.Load())  # type: ignore[attr-defined]
+                        right = ast.Name(id=new, ctx=ast.Load())
+                        test = ast.Compare(left=left, ops=[ast.Is()], comparators=[right])
+                        for part in (test, left, right):
+                            _place(part, func.value)  # type: ignore[attr-defined]
+                        branch = ast.If(test=test, body=[run], orelse=chain)
+                        _place(branch, statement)
+                        chain = [branch]
+                    block[k] = chain[0]

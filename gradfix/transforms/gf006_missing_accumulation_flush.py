@@ -1859,7 +1859,12 @@ def _calls_a_stepping_helper(
                 helper = facts.project.function(qualified, model.source.path or None) if qualified else None
             else:
                 # `self.end_epoch()`, `trainer.end_epoch(...)`: a method of a class of the module
-                helper = next((methods[func.attr] for methods in facts.methods.values() if func.attr in methods), None)
+                made = model.source.tree.__dict__.get("_gradfix_made_bindings")
+                if made is not None and func.value.id in made:
+                    # `PHASES__0.end(ctx, i)`: an entry of a dict of instances (call_forms.py), of a known class
+                    helper = facts.methods.get(made[func.value.id], {}).get(func.attr)
+                else:
+                    helper = next((methods[func.attr] for methods in facts.methods.values() if func.attr in methods), None)
         if helper is not None and helper.node is not loop_function and _may_step(helper.node, model):
             return True  # its calls, not its text: a `# self.scheduler.step(qwk)` comment is no step
     return False

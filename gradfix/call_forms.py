@@ -56,6 +56,26 @@
   (`_gradfix_dispatchers`) so that a loop calling the dispatcher calls what they call. The
   nodes made get the statement's position.
 
+- **A call of an `operator.methodcaller` bound once at the top level**: `CLEAR =
+  operator.methodcaller("zero_grad", set_to_none=True)` (or `methodcaller(...)` after `from
+  operator import methodcaller`), its method name a string literal, its other arguments
+  literals, the name bound nowhere else in the module: `CLEAR(opt)` (one plain argument, no
+  keyword) calls `opt.zero_grad(set_to_none=True)` and is read so (`_method_callers`). The call
+  node keeps its position; the attribute made gets the receiver's and is marked `made` (a fix
+  that edits the call's own text, GF007's `set_to_none=True`, leaves it alone); the tree
+  records the methods so called (`_gradfix_method_callers`: a text test for `step(` asks it).
+
+- **A method called on an entry of a module dict of instances**: `PHASES = {"fit": Fit(),
+  "probe": Probe()}` at the top level (two entries or more, string keys, each value a call of a
+  class of the module's top level) is read as `PHASES__0 = Fit()`, `PHASES__1 = Probe()`,
+  `PHASES = {"fit": PHASES__0, "probe": PHASES__1}` (the same objects, built in the same
+  order), and a call statement `phase.batch(ctx, x)` in a function, `phase` a name some
+  statement binds to `PHASES[...]` (also annotated), as `if phase is PHASES__0:
+  PHASES__0.batch(ctx, x) elif phase is PHASES__1: PHASES__1.batch(ctx, x) else:
+  phase.batch(ctx, x)` (`_chosen_instance_calls`): each arm calls the method of one object of a
+  known class; the last arm is the call as written. The names made are new to the module; the
+  nodes made get the entry's (or the statement's) position.
+
 All are exact rewrites of what the code does when it runs. Nothing is reported or fixed on the
 nodes made here: they keep the positions of text that says the same.
 """
@@ -94,6 +114,11 @@ def plain_call_forms(tree: ast.Module, text: str) -> None:
     dispatchers = [s for s in tree.body if s.__class__ is ast.FunctionDef and s.decorator_list and _single_dispatch(s)]  # type: ignore[attr-defined]
     if dispatchers:
         _dispatched_calls(tree, dispatchers)  # type: ignore[arg-type]
+    if "methodcaller(" in text:
+        _method_callers(tree)
+    instance_dicts = _instance_dicts(tree)
+    if instance_dicts:
+        _chosen_instance_calls(tree, instance_dicts)
 
 
 # `def _backward(t, *args, **kwargs):` / `def bw(loss, **kw):`: one plain parameter, then a spread
@@ -771,3 +796,189 @@ def _dispatched_calls(tree: ast.Module, dispatchers: list[ast.FunctionDef]) -> N
                     _place(branch, statement)
                     chain = [branch]
                 block[k] = chain[0]
+
+
+def _methodcaller_value(value: ast.AST, imported: bool) -> tuple[str, list, list] | None:
+    """`operator.methodcaller("name", *literals, **literals)` (or `methodcaller(...)` when the
+    module imports it from `operator`): the method's name, the arguments and the keywords."""
+    if value.__class__ is not ast.Call:
+        return None
+    func = value.func  # type: ignore[attr-defined]
+    if func.__class__ is ast.Attribute:
+        if func.attr != "methodcaller" or func.value.__class__ is not ast.Name or func.value.id != "operator":  # type: ignore[attr-defined]
+            return None
+    elif not (imported and func.__class__ is ast.Name and func.id == "methodcaller"):  # type: ignore[attr-defined]
+        return None
+    args = value.args  # type: ignore[attr-defined]
+    if not args or args[0].__class__ is not ast.Constant or not isinstance(args[0].value, str) or not args[0].value.isidentifier():  # type: ignore[attr-defined]
+        return None
+    if any(a.__class__ is not ast.Constant for a in args[1:]):
+        return None
+    keywords = value.keywords  # type: ignore[attr-defined]
+    if any(k.arg is None or k.value.__class__ is not ast.Constant for k in keywords):
+        return None
+    return args[0].value, args[1:], keywords  # type: ignore[attr-defined]
+
+
+def _method_callers(tree: ast.Module) -> None:
+    """Read `CLEAR(opt)` as `opt.zero_grad(...)` for `CLEAR = operator.methodcaller("zero_grad",
+    ...)` bound once at the top level (module docstring)."""
+    imported = any(
+        s.__class__ is ast.ImportFrom and s.module == "operator"  # type: ignore[attr-defined]
+        and any(a.name == "methodcaller" and a.asname is None for a in s.names)  # type: ignore[attr-defined]
+        for s in tree.body
+    )  # fmt: skip
+    callers: dict[str, tuple[str, list, list]] = {}
+    for statement in tree.body:
+        if statement.__class__ is ast.Assign and len(statement.targets) == 1 and statement.targets[0].__class__ is ast.Name:  # type: ignore[attr-defined]
+            read = _methodcaller_value(statement.value, imported)  # type: ignore[attr-defined]
+            if read is not None:
+                callers[statement.targets[0].id] = read  # type: ignore[attr-defined]
+    if not callers:
+        return
+    bindings: dict[str, int] = {}
+    calls: list[ast.Call] = []
+    for node in ast_walk(tree):
+        cls = node.__class__
+        if cls is ast.Name:
+            if node.ctx.__class__ is not ast.Load and node.id in callers:  # type: ignore[attr-defined]
+                bindings[node.id] = bindings.get(node.id, 0) + 1  # type: ignore[attr-defined]
+        elif cls is ast.Call:
+            if node.func.__class__ is ast.Name and node.func.id in callers:  # type: ignore[attr-defined]
+                calls.append(node)  # type: ignore[arg-type]
+        elif cls is ast.arg:
+            bindings[node.arg] = bindings.get(node.arg, 0) + 1  # type: ignore[attr-defined]
+        elif cls is ast.alias:
+            if node.name == "*":  # type: ignore[attr-defined]
+                return  # (a star import may bind any name)
+            name = node.asname or node.name.split(".")[0]  # type: ignore[attr-defined]
+            bindings[name] = bindings.get(name, 0) + 1
+        elif cls is ast.Global or cls is ast.Nonlocal:
+            for name in node.names:  # type: ignore[attr-defined]
+                bindings[name] = bindings.get(name, 0) + 1
+        elif cls is ast.FunctionDef or cls is ast.AsyncFunctionDef or cls is ast.ClassDef:
+            bindings[node.name] = bindings.get(node.name, 0) + 1  # type: ignore[attr-defined]
+    for call in calls:
+        name = call.func.id  # type: ignore[attr-defined]
+        args = call.args  # type: ignore[attr-defined]
+        if bindings.get(name) != 1 or len(args) != 1 or call.keywords or args[0].__class__ not in (ast.Name, ast.Attribute):  # type: ignore[attr-defined]
+            continue
+        method, literals, keywords = callers[name]
+        recv = args[0]
+        func = ast.Attribute(value=recv, attr=method, ctx=ast.Load())
+        _place(func, recv)
+        func.made = True  # type: ignore[attr-defined]  (no text of its own: a fix leaves the call's text alone)
+        call.func = func  # type: ignore[attr-defined]
+        call.args = list(literals)  # type: ignore[attr-defined]
+        call.keywords = list(keywords)  # type: ignore[attr-defined]
+        tree.__dict__.setdefault("_gradfix_method_callers", set()).add(method)
+
+
+def _instance_dicts(tree: ast.Module) -> dict[str, ast.stmt]:
+    """The top-level statements binding a name to a dict of instances of the module's classes
+    (module docstring), by name; read from the top-level statements only."""
+    classes = {s.name for s in tree.body if s.__class__ is ast.ClassDef}  # type: ignore[attr-defined]
+    if not classes:
+        return {}
+    found: dict[str, ast.stmt] = {}
+    for statement in tree.body:
+        cls = statement.__class__
+        if cls is ast.Assign and len(statement.targets) == 1:  # type: ignore[attr-defined]
+            target = statement.targets[0]  # type: ignore[attr-defined]
+        elif cls is ast.AnnAssign and statement.simple and statement.value is not None:  # type: ignore[attr-defined]
+            target = statement.target  # type: ignore[attr-defined]
+        else:
+            continue
+        value = statement.value  # type: ignore[attr-defined]
+        if target.__class__ is not ast.Name or value.__class__ is not ast.Dict or len(value.keys) < 2:
+            continue
+        if all(
+            k is not None and k.__class__ is ast.Constant and isinstance(k.value, str)
+            and v.__class__ is ast.Call and v.func.__class__ is ast.Name and v.func.id in classes  # type: ignore[attr-defined]
+            for k, v in zip(value.keys, value.values)
+        ):  # fmt: skip
+            found[target.id] = statement  # type: ignore[attr-defined]
+    return found
+
+
+def _chosen_instance_calls(tree: ast.Module, dicts: dict[str, ast.stmt]) -> None:
+    """Read a method call on a name bound to an entry of a dict of instances as the chain of
+    its entries (module docstring)."""
+    used: set[str] = set()
+    holders: dict[str, str] = {}  # name -> the dict its `name = D[...]` reads
+    mixed: set[str] = set()
+    functions: list[ast.AST] = []
+    for node in ast_walk(tree):
+        cls = node.__class__
+        if cls is ast.Name:
+            used.add(node.id)  # type: ignore[attr-defined]
+        elif cls is ast.Assign or cls is ast.AnnAssign:
+            value = node.value  # type: ignore[attr-defined]
+            targets = node.targets if cls is ast.Assign else [node.target]  # type: ignore[attr-defined]
+            if (
+                value.__class__ is ast.Subscript and value.value.__class__ is ast.Name and value.value.id in dicts  # type: ignore[attr-defined]
+                and len(targets) == 1 and targets[0].__class__ is ast.Name
+            ):  # fmt: skip
+                name = targets[0].id  # type: ignore[attr-defined]
+                if holders.setdefault(name, value.value.id) != value.value.id:  # type: ignore[attr-defined]
+                    mixed.add(name)
+        elif cls is ast.FunctionDef or cls is ast.AsyncFunctionDef:
+            functions.append(node)
+    names = {name: d for name, d in holders.items() if name not in mixed}
+    if not names:
+        return
+    made: dict[str, list[str]] = {}
+    for d in set(names.values()):
+        statement = dicts[d]
+        fresh = [f"{d}__{k}" for k in range(len(statement.value.keys))]  # type: ignore[attr-defined]
+        if any(n in used for n in fresh):
+            continue
+        made[d] = fresh
+        position = tree.body.index(statement)
+        for k, (value, new) in enumerate(zip(statement.value.values, fresh)):  # type: ignore[attr-defined]
+            target = ast.Name(id=new, ctx=ast.Store())
+            _place(target, value)
+            bind = ast.Assign(targets=[target], value=value)
+            _place(bind, value)
+            tree.body.insert(position + k, bind)
+            tree.__dict__.setdefault("_gradfix_made_bindings", {})[new] = value.func.id  # (the text gate of `_assigned_callees`)
+            ref = ast.Name(id=new, ctx=ast.Load())
+            _place(ref, value)
+            statement.value.values[k] = ref  # type: ignore[attr-defined]
+    if not made:
+        return
+    for function in functions:
+        for node in ast_walk(function):
+            for field in ("body", "orelse", "finalbody"):
+                block = getattr(node, field, None)
+                if block.__class__ is not list:
+                    continue
+                for k, statement in enumerate(block):
+                    if statement.__class__ is not ast.Expr:
+                        continue
+                    call = statement.value  # type: ignore[attr-defined]
+                    func = call.func if call.__class__ is ast.Call else None  # type: ignore[attr-defined]
+                    if func.__class__ is not ast.Attribute or func.value.__class__ is not ast.Name:  # type: ignore[attr-defined]
+                        continue
+                    held = names.get(func.value.id)  # type: ignore[attr-defined]
+                    if held is None or held not in made:
+                        continue
+                    chain: list[ast.stmt] = [statement]
+                    for new in reversed(made[held]):
+                        recv = ast.Name(id=new, ctx=ast.Load())
+                        _place(recv, func.value)  # type: ignore[attr-defined]
+                        attr = ast.Attribute(value=recv, attr=func.attr, ctx=ast.Load())  # type: ignore[attr-defined]
+                        _place(attr, func)
+                        one = ast.Call(func=attr, args=list(call.args), keywords=list(call.keywords))  # type: ignore[attr-defined]
+                        _place(one, call)
+                        run = ast.Expr(value=one)
+                        _place(run, statement)
+                        left = ast.Name(id=func.value.id, ctx=ast.Load())  # type: ignore[attr-defined]
+                        right = ast.Name(id=new, ctx=ast.Load())
+                        test = ast.Compare(left=left, ops=[ast.Is()], comparators=[right])
+                        for part in (test, left, right):
+                            _place(part, func.value)  # type: ignore[attr-defined]
+                        branch = ast.If(test=test, body=[run], orelse=chain)
+                        _place(branch, statement)
+                        chain = [branch]
+                    block[k] = chain[0]

@@ -31,6 +31,11 @@ def _calls(text: str) -> list[str]:
             '        p = partial(f, **e)\n',
             "partial(f, scaler=scaler)",
         ),
+        # a top-level `operator.methodcaller` bound once: its call is the method's
+        ('import operator\nCLEAR = operator.methodcaller("zero_grad", set_to_none=True)\ndef run(o):\n    CLEAR(o)\n', "o.zero_grad(set_to_none=True)"),
+        ('from operator import methodcaller\nADVANCE = methodcaller("step")\ndef run(s):\n    ADVANCE(s.opt)\n', "s.opt.step()"),
+        # a method called on an entry of a top-level dict of instances: one arm per entry
+        ('class A:\n    pass\nclass B:\n    pass\nD = {"a": A(), "b": B()}\ndef run(k, c):\n    p = D[k]\n    p.go(c)\n', "D__1.go(c)"),
     ],
 )
 def test_plain_forms(text: str, expected: str) -> None:
@@ -72,10 +77,31 @@ def test_plain_forms(text: str, expected: str) -> None:
         ),
         # at the module's top level `locals()` is the module's namespace
         ('e = {k: v for k, v in locals().items() if k in ("sched",)}\np = partial(f, **e)\n', "partial(f, **e)"),
+        # a methodcaller bound again, with an argument that is no literal, not `operator`'s, or
+        # called with more than the object
+        ('import operator\nCLEAR = operator.methodcaller("zero_grad")\nCLEAR = print\ndef run(o):\n    CLEAR(o)\n', "CLEAR(o)"),
+        ('import operator\nCLEAR = operator.methodcaller("zero_grad", set_to_none=flag)\ndef run(o):\n    CLEAR(o)\n', "CLEAR(o)"),
+        ('from tools import methodcaller\nCLEAR = methodcaller("zero_grad")\ndef run(o):\n    CLEAR(o)\n', "CLEAR(o)"),
+        ('import operator\nCLEAR = operator.methodcaller("zero_grad")\ndef run(o):\n    CLEAR(o, True)\n', "CLEAR(o, True)"),
+        ('import operator\ndef run(o):\n    CLEAR = operator.methodcaller("zero_grad")\n    CLEAR(o)\n', "CLEAR(o)"),
     ],
 )
 def test_other_forms_left_as_written(text: str, kept: str) -> None:
     assert kept in _calls(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a dict with an entry that is no instance of a class of the module, or one entry only
+        'class A:\n    pass\nD = {"a": A(), "b": make()}\ndef run(k, c):\n    p = D[k]\n    p.go(c)\n',
+        'class A:\n    pass\nD = {"a": A()}\ndef run(k, c):\n    p = D[k]\n    p.go(c)\n',
+        # the names the reading would make are taken
+        'class A:\n    pass\nclass B:\n    pass\nD = {"a": A(), "b": B()}\nD__0 = 1\ndef run(k, c):\n    p = D[k]\n    p.go(c)\n',
+    ],
+)
+def test_instance_dicts_left_as_written(text: str) -> None:
+    assert _calls(text).count("p.go(c)") == 1 and not any("D__" in call for call in _calls(text))
 
 
 def _names(text: str) -> set[str]:

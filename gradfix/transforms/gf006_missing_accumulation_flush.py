@@ -12,7 +12,7 @@ from gradfix.analysis.steps import _other_caller_files, project_overrides
 from gradfix.analysis.model import EventKind
 from gradfix.analysis.names import call_name, dotted, int_value, method_name, receiver
 from gradfix.patterns import lazily
-from gradfix.source import FOR_LOOPS, LOOPS, TRIES, Source
+from gradfix.source import FOR_LOOPS, LOOPS, TRIES, WITHS, Source
 from gradfix.transforms._accumulation import AccumulationRule, scaler_update
 from gradfix.transforms._placement import statement_containing
 from gradfix.transforms.apply import indented, statement_lines
@@ -1660,7 +1660,41 @@ def _steps_after(acc: Accumulation, loop: ast.AST, model: ModuleModel, undecided
             # `try: for ...` ... `finally:` (or `else:`) runs after the loop too
             if _any_steps([*step.path[level - 1].orelse, *step.path[level - 1].finalbody], model, acc.loop.function, undecided):
                 return True
+        if level and isinstance(step.path[level - 1], WITHS) and _exit_callbacks_step(step, level - 1, model, acc.loop.function, undecided):
+            return True  # `with ExitStack() as stack: stack.callback(end_epoch)` runs it after the loop
     return _caller_steps_after(acc, model)
+
+
+def _exit_callbacks_step(step, level: int, model: ModuleModel, loop_function: ast.AST | None, undecided: list[ast.stmt] | None) -> bool:
+    """`with contextlib.ExitStack() as stack:` (or `ExitStack()`) around the loop, its body
+    registering `stack.callback(f, ...)` (a statement of that body) with `f` a function the
+    blocks around define (`def end_epoch():`) whose body steps: the stack calls it when the
+    `with` ends, after the loop. Read only for a `with` on the loop's path."""
+    node = step.path[level]
+    stacks = set()
+    for item in node.items:
+        ctx = item.context_expr
+        if (
+            isinstance(ctx, ast.Call) and not ctx.args and isinstance(item.optional_vars, ast.Name)
+            and (call_name(ctx) or "").rsplit(".", 1)[-1] == "ExitStack"
+        ):  # fmt: skip
+            stacks.add(item.optional_vars.id)
+    if not stacks:
+        return False
+    for statement in node.body:
+        call = statement.value if isinstance(statement, ast.Expr) else None
+        if not (
+            isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "callback"
+            and isinstance(call.func.value, ast.Name) and call.func.value.id in stacks
+            and call.args and isinstance(call.args[0], ast.Name)
+        ):  # fmt: skip
+            continue
+        name = call.args[0].id
+        for block in step.blocks[: level + 2]:
+            for defined in block:
+                if isinstance(defined, ast.FunctionDef) and defined.name == name and _any_steps(defined.body, model, loop_function, undecided):
+                    return True
+    return False
 
 
 _SIMPLE_HOLDERS = (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign)
@@ -1710,11 +1744,17 @@ def _any_steps(
         text = model.source.segment(later)
         if "flush" in text:
             text = _STREAM_FLUSH.sub("", text)  # `tb_writer.flush()`, `sys.stdout.flush()`, `print(..., flush=True)`
-        if ("step(" in text and _may_step(later, model)) or _FLUSH_WORD.search(text) or _calls_a_stepping_helper(later, model, loop_function, undecided):
+        if (("step(" in text or _called_step(model)) and _may_step(later, model)) or _FLUSH_WORD.search(text) or _calls_a_stepping_helper(later, model, loop_function, undecided):
             return True  # `optimizer.step()`, `self.optimizer_step()`, `flush_gradients()`, `apply_update(...)`
         if "()" in text and _calls_a_bound_step(later, model):
             return True  # `advance()` after `advance = opt.step` (or `clear, advance = opt.zero_grad, opt.step`)
     return False
+
+
+def _called_step(model: ModuleModel) -> bool:
+    """The module calls a `step` through an `operator.methodcaller` (`ADVANCE(opt)`, read as
+    `opt.step()` in call_forms.py): a statement's text need not say `step(`."""
+    return "step" in (model.source.tree.__dict__.get("_gradfix_method_callers") or ())
 
 
 def _calls_a_bound_step(statement: ast.stmt, model: ModuleModel) -> bool:
@@ -1873,7 +1913,12 @@ def _calls_a_stepping_helper(
                 helper = facts.project.function(qualified, model.source.path or None) if qualified else None
             else:
                 # `self.end_epoch()`, `trainer.end_epoch(...)`: a method of a class of the module
-                helper = next((methods[func.attr] for methods in facts.methods.values() if func.attr in methods), None)
+                made = model.source.tree.__dict__.get("_gradfix_made_bindings")
+                if made is not None and func.value.id in made:
+                    # `PHASES__0.end(ctx, i)`: an entry of a dict of instances (call_forms.py), of a known class
+                    helper = facts.methods.get(made[func.value.id], {}).get(func.attr)
+                else:
+                    helper = next((methods[func.attr] for methods in facts.methods.values() if func.attr in methods), None)
         if helper is not None and helper.node is not loop_function and _may_step(helper.node, model):
             return True  # its calls, not its text: a `# self.scheduler.step(qwk)` comment is no step
     return False

@@ -151,8 +151,8 @@ class ZeroGradNotSetToNone(Rule):
     def _check_call(self, call: ast.Call, statement: ast.AST, source: Source) -> Finding | None:
         explicit = keyword(call, "set_to_none")
         args = positional(call)
-        if has_star(call):
-            return None
+        if has_star(call) or getattr(call.func, "made", False):
+            return None  # (`CLEAR(opt)` of an `operator.methodcaller`: no text of its own to edit)
         value: ast.expr | None = explicit.value if explicit is not None else (args[0] if args else None)
         if value is None:
             if call.args or call.keywords:

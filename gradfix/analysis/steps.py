@@ -1456,6 +1456,57 @@ def framework_iterations(model: ModuleModel) -> list[TrainingLoop]:
     return found
 
 
+def trainer_step_overrides(model: ModuleModel) -> list[TrainingLoop]:
+    """The `training_step(self, model, inputs, ...)` overrides of transformers Trainer subclasses
+    (also through base classes of the file) written whole: no `super().training_step(...)`, a
+    backward of their own at their top level (`self.accelerator.backward(loss)`), no step or
+    clear. The Trainer calls the method once per micro-batch and steps and clears after it
+    returns, so each is an iteration whose node is the method's definition, with its own
+    events. Not among `model.loops` (no step or clear is the user's to write there); read by
+    the rules about what one iteration's own code does: several backwards of one graph
+    (GF003), a loss tensor kept across batches (GF009)."""
+    cached = getattr(model, "_trainer_step_overrides", None)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    found: list[TrainingLoop] = []
+    model._trainer_step_overrides = found  # type: ignore[attr-defined]
+    facts = model.facts
+    if not facts.classes or "training_step" not in facts.source.text:
+        return found
+    from gradfix.analysis.frameworks import framework_through_file
+    from gradfix.analysis.loops import walk_as_iteration
+
+    for class_name, methods in facts.methods.items():
+        info = methods.get("training_step")
+        cls = facts.classes.get(class_name)
+        if info is None or cls is None or info.facts is None or not isinstance(info.node, ast.FunctionDef) or info.node.decorator_list:
+            continue
+        entry = framework_through_file(cls, facts.classes, facts.imports.qualify)
+        if entry is None or entry.qualname != "transformers.Trainer":
+            continue
+        if any(
+            isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "training_step"
+            and isinstance(n.func.value, ast.Call) and isinstance(n.func.value.func, ast.Name) and n.func.value.func.id == "super"
+            for n in ast_walk(info.node)
+        ):  # fmt: skip
+            continue  # the base method backpropagates: not written whole
+        events = walk_as_iteration(info.facts, info)
+        if any(e.kind in (EventKind.STEP, EventKind.CLEAR) for e in events):
+            continue  # a method doing the Trainer's own work by hand: not read as one batch
+        if not any(e.kind is EventKind.BACKWARD and len(e.path) == 2 for e in events):
+            continue  # no backward of its own at its top level
+        found.append(
+            TrainingLoop(
+                node=info.node,
+                events=events,
+                function=info.node,
+                enclosing_loops=(),
+                unknown=[e for e in events if e.kind is EventKind.UNKNOWN],
+            )
+        )
+    return found
+
+
 def _returned_loss(value: ast.expr, hook: ast.AST, methods: set[str]) -> ast.expr | None:
     """The loss tensor a training-step hook returns, as far as its own code shows: the `"loss"`
     entry of a returned dict literal; a name the hook binds only by plain assignments of

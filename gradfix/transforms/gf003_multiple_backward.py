@@ -15,6 +15,7 @@ from gradfix.analysis.graphs import (
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import is_true
+from gradfix.analysis.steps import trainer_step_overrides
 from gradfix.patterns import lazily
 from gradfix.source import Source
 from gradfix.analysis.modules import imported_project_bytes
@@ -100,6 +101,11 @@ class MultipleBackward(Rule):
     DeepSpeed engine's `backward`, which divide and scale each loss by the same factor). A
     loss written inline is the term it backpropagates (`F.cross_entropy(out, y).backward(...)`,
     `out.pow(2).mean().backward()` give `F.cross_entropy(out, y)` and `out.pow(2).mean()`).
+    A transformers Trainer's `training_step(self, model, inputs, ...)` override written whole
+    (its own `self.accelerator.backward(...)` at its top level, no `super().training_step(...)`,
+    no step or clear) is one iteration too: the Trainer calls it once per micro-batch and
+    steps and clears after it returns (so is a LightningModule's manual-optimization
+    `training_step` with its own `self.manual_backward(...)` and step).
 
     It is safe when the losses come from the same forward pass (no model is called between
     the backward calls and no later loss calls one, or each loss depends on a statement
@@ -159,7 +165,8 @@ class MultipleBackward(Rule):
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         seen: set[int] = set()
         taken: set[str] | None = None  # every name in the module, read only when a fix needs one
-        for loop in model.loops:
+        # (an HF Trainer's `training_step` written whole too: the Trainer calls it once per micro-batch)
+        for loop in [*model.loops, *trainer_step_overrides(model)]:
             events = loop.events
             grads = [i for i, e in enumerate(events) if e.kind is EventKind.AUTOGRAD_GRAD]
             if grads:

@@ -9,7 +9,7 @@ from gradfix.analysis.facts import FunctionInfo, ModuleFacts, located_bases
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import LIBRARY_ROOTS, call_name, stdlib_names
 from gradfix.analysis.state_entries import handed_entries
-from gradfix.analysis.steps import framework_iterations
+from gradfix.analysis.steps import framework_iterations, trainer_step_overrides
 from gradfix.source import Source, dotted
 from gradfix.walk import ast_walk, child_nodes, own_nodes
 from gradfix.transforms._common import ignite_handlers, training_loop_ids
@@ -64,7 +64,11 @@ class LossTensorAccumulated(Rule):
     automatic optimization is an iteration too (Lightning backpropagates the loss it returns:
     `self.epoch_loss += loss` there chains each batch's graph to the next until the attribute
     is reset). Collecting the losses there in a list (`self.training_step_outputs.append(loss)`
-    for `on_train_epoch_end`) is Lightning's documented idiom and is not reported. Ignite
+    for `on_train_epoch_end`) is Lightning's documented idiom and is not reported. A
+    transformers Trainer's `training_step` override written whole (its own
+    `self.accelerator.backward(loss)` at its top level, no `super().training_step(...)`, no
+    step or clear) is an iteration as well, the Trainer calling it once per micro-batch: there
+    `self.kept.append(loss)` is reported (the Trainer has no such idiom). Ignite
     keeps what the process function of `trainer = Engine(update)` returns as
     `engine.state.output`: when `update` returns the loss it backpropagates at its top level
     (`return loss` its last and only `return`), a handler of `ITERATION_COMPLETED` (also
@@ -217,7 +221,8 @@ class LossTensorAccumulated(Rule):
 
         # (a LightningModule's automatic `training_step` too: Lightning backpropagates what it returns)
         hooks = framework_iterations(model)
-        for loop in [*model.loops, *hooks]:
+        # (and an HF Trainer's `training_step` written whole: the Trainer calls it once per micro-batch)
+        for loop in [*model.loops, *hooks, *trainer_step_overrides(model)]:
             numbers_method = lambda call, at=loop.node: methods.returns_no_tensor(call, at)  # noqa: E731
             returns_of = lambda call, at=loop.node: methods.definition(call, at)  # noqa: E731
             handed = frozenset(handed_entries(loop.node, model)) if loop.node.__class__ is ast.FunctionDef and model.step_call_sites else frozenset()

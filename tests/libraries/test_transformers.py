@@ -164,6 +164,40 @@ def test_training_step_override_owns_the_division(tmp_path) -> None:
     assert _tiny.same(_tiny.weights(undivided.model.net), _tiny.weights(_hand(undivided.seen, 1)))
 
 
+def test_whole_training_step_override_is_one_micro_batch(tmp_path) -> None:
+    """A training_step override written whole runs once per micro-batch, the Trainer stepping and
+    clearing around it: what it appends to an attribute of the Trainer keeps each micro-batch's
+    graph until training ends (GF009), and two self.accelerator.backward calls of one graph, the
+    first with retain_graph=True, train like one backward of their sum (GF003)."""
+
+    def override(split: bool):
+        class Whole(_recording(transformers.Trainer)):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, **kwargs)
+                self.kept = []
+
+            def training_step(self, model, inputs, num_items_in_batch=None):
+                model.train()
+                pred = model.net(inputs["x"])
+                fit = torch.nn.functional.mse_loss(pred, inputs["labels"]) / self.args.gradient_accumulation_steps
+                reg = 0.01 * pred.pow(2).mean()
+                if split:
+                    self.accelerator.backward(fit, retain_graph=True)
+                    self.accelerator.backward(reg)
+                else:
+                    self.accelerator.backward(fit + reg)
+                self.kept.append(fit)
+                return fit.detach()
+
+        return Whole
+
+    split = _train(override(True), tmp_path / "a")
+    summed = _train(override(False), tmp_path / "b")
+    assert len(split.kept) == 6 and all(loss.grad_fn is not None for loss in split.kept)
+    assert _tiny.same(_tiny.weights(split.model.net), _tiny.weights(summed.model.net))
+    assert not _tiny.same(_tiny.weights(split.model.net), _tiny.weights(_tiny.linear()))
+
+
 _HOOKS = ("on_step_begin", "on_substep_end", "on_pre_optimizer_step", "on_optimizer_step", "on_step_end")
 
 

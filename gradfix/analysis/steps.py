@@ -1459,8 +1459,8 @@ def framework_iterations(model: ModuleModel) -> list[TrainingLoop]:
 def trainer_step_overrides(model: ModuleModel) -> list[TrainingLoop]:
     """The `training_step(self, model, inputs, ...)` overrides of transformers Trainer subclasses
     (also through base classes of the file) written whole: no `super().training_step(...)`, a
-    backward of their own at their top level (`self.accelerator.backward(loss)`), no step or
-    clear. The Trainer calls the method once per micro-batch and steps and clears after it
+    backward of their own (`self.accelerator.backward(loss)`, also in an arm: `if self.use_apex:
+    ... else: loss.backward()`), no step or clear. The Trainer calls the method once per micro-batch and steps and clears after it
     returns, so each is an iteration whose node is the method's definition, with its own
     events. Not among `model.loops` (no step or clear is the user's to write there); read by
     the rules about what one iteration's own code does: several backwards of one graph
@@ -1493,8 +1493,8 @@ def trainer_step_overrides(model: ModuleModel) -> list[TrainingLoop]:
         events = walk_as_iteration(info.facts, info)
         if any(e.kind in (EventKind.STEP, EventKind.CLEAR) for e in events):
             continue  # a method doing the Trainer's own work by hand: not read as one batch
-        if not any(e.kind is EventKind.BACKWARD and len(e.path) == 2 for e in events):
-            continue  # no backward of its own at its top level
+        if not any(e.kind is EventKind.BACKWARD for e in events):
+            continue  # no backward of its own (also in an arm: `if self.use_apex: ... else: loss.backward()`)
         found.append(
             TrainingLoop(
                 node=info.node,

@@ -62,7 +62,7 @@ FRAMEWORKS = (
             "calling self.compute_loss(model, inputs) without num_items_in_batch gets the micro-batch mean even "
             "then, and must divide; one passing it on must not "
             "(test_training_step_override_without_num_items_is_undivided_for_a_loss_kwargs_model; GF005). "
-            "An override written whole (its own self.accelerator.backward, no super().training_step, no step "
+            "An override written whole (its own backward, no super().training_step, no step "
             "or clear) is one micro-batch's iteration: a loss it appends to an attribute keeps that graph "
             "across batches (GF009), and two backwards of one graph, the first with retain_graph=True, train "
             "like one backward of their sum (GF003; test_whole_training_step_override_is_one_micro_batch)."

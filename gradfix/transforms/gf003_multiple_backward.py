@@ -102,8 +102,8 @@ class MultipleBackward(Rule):
     loss written inline is the term it backpropagates (`F.cross_entropy(out, y).backward(...)`,
     `out.pow(2).mean().backward()` give `F.cross_entropy(out, y)` and `out.pow(2).mean()`).
     A transformers Trainer's `training_step(self, model, inputs, ...)` override written whole
-    (its own `self.accelerator.backward(...)` at its top level, no `super().training_step(...)`,
-    no step or clear) is one iteration too: the Trainer calls it once per micro-batch and
+    (its own `self.accelerator.backward(...)`, no `super().training_step(...)`, no step or
+    clear) is one iteration too: the Trainer calls it once per micro-batch and
     steps and clears after it returns (so is a LightningModule's manual-optimization
     `training_step` with its own `self.manual_backward(...)` and step).
 

@@ -66,8 +66,8 @@ class LossTensorAccumulated(Rule):
     is reset). Collecting the losses there in a list (`self.training_step_outputs.append(loss)`
     for `on_train_epoch_end`) is Lightning's documented idiom and is not reported. A
     transformers Trainer's `training_step` override written whole (its own
-    `self.accelerator.backward(loss)` at its top level, no `super().training_step(...)`, no
-    step or clear) is an iteration as well, the Trainer calling it once per micro-batch: there
+    `self.accelerator.backward(loss)`, also in an arm of an `if`, no
+    `super().training_step(...)`, no step or clear) is an iteration as well, the Trainer calling it once per micro-batch: there
     `self.kept.append(loss)` is reported (the Trainer has no such idiom). Ignite
     keeps what the process function of `trainer = Engine(update)` returns as
     `engine.state.output`: when `update` returns the loss it backpropagates at its top level

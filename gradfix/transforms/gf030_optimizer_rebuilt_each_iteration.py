@@ -30,6 +30,7 @@ from gradfix.transforms._rebuilt import (
     expression_calls,
     called_class_method,
     staying_arms,
+    chosen_arms,
     called_on_instance,
     calls_one_of,
     ends_early,
@@ -368,7 +369,7 @@ class OptimizerRebuiltEachIteration(Rule):
             if ends_early(loop):
                 continue  # one iteration at most
             restores = None
-            for stmt, direct in chain(its_test(loop, False), every_iteration(loop.body), *(every_iteration(arm, False) for arm in staying_arms(loop))):  # type: ignore[attr-defined]
+            for stmt, direct in chain(its_test(loop, False), every_iteration(loop.body), *(every_iteration(arm, False) for arm in [*staying_arms(loop), *chosen_arms(loop, model)])):  # type: ignore[attr-defined]
                 if callers and calls_one_of(stmt, callers):
                     called = called_function(stmt, model, called_words) or called_method(stmt, loop, model, called_words) or called_on_instance(stmt, model, called_words) or called_class_method(stmt, model, called_words)
                     if called is not None:

@@ -99,7 +99,11 @@ class OptimizerRebuiltEachIteration(Rule):
     as a state machine (its body one `if phase == "begin": ... elif phase == "batch": ...` chain on
     one name), also a statement of an arm that changes the state only under an `if` of its own
     (the batch arm: it runs on every iteration spent in its state; no fix); not one of an arm that
-    sets the next state in its own block (once per entry: a new optimizer per epoch).
+    sets the next state in its own block (once per entry: a new optimizer per epoch). A method
+    call on a name bound to an entry of a module dict of instances (`phase = PHASES[name]` ...
+    `phase.batch(ctx, x, y)`, read as an `if phase is PHASES__0: PHASES__0.batch(...) elif ...`
+    chain) is read arm by arm when the loop never binds the name: the chosen entry's method
+    runs on every iteration.
     Also a function of the module (or the closure a factory of the module returns, bound
     outside any loop or branch) that a statement of a loop's body calls by its name on
     every iteration (`for x, y in loader: train_step(model, x, y)`; also a call the statement makes

@@ -679,8 +679,11 @@ class _FactCollector:
         if kind is None:
             if called in _ONE_SHOT_CALLS or method in _ONE_SHOT_METHODS:
                 self.facts.one_shot.append((target, value))  # (GF035's candidates)
-            elif value.func.__class__ is ast.Name and value.func.id[:1].isupper() and (value.args[1:] or value.keywords):  # type: ignore[attr-defined]
-                self.facts.class_calls.append(value)  # (`NoamOpt(512, 1, 4000, adam)`: `_optimizer_wrappers`)
+            elif (value.args[1:] or value.keywords) and (
+                (value.func.__class__ is ast.Name and value.func.id[:1].isupper())  # type: ignore[attr-defined]
+                or (value.func.__class__ is ast.Attribute and value.func.value.__class__ is ast.Name and value.func.attr[:1].isupper())  # type: ignore[attr-defined]
+            ):  # fmt: skip
+                self.facts.class_calls.append(value)  # (`NoamOpt(512, 1, 4000, adam)`, `optim.NoamOpt(...)`: `_optimizer_wrappers`)
             return
         args = positional(value)
         params = args[0] if args else None

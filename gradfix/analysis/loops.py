@@ -560,20 +560,40 @@ def _optimizer_wrappers(facts: ModuleFacts) -> frozenset[str]:
         # a class imported by name given the optimizer in another place, which the facts walk
         # does not take for a scheduler (`NoamOpt(512, 1, 4000, Adam(model.parameters()))`,
         # `Wrapper(d_model, optimizer=opt)`)
-        # (only classes imported by name from outside the libraries: `from optim import NoamOpt`)
+        # (only classes imported by name from outside the libraries: `from optim import NoamOpt`,
+        # or reached through a module so imported: `from . import optim` ... `optim.NoamOpt(...)`)
         classes = {
             local for local, qualified in facts.imports.aliases.items()
-            if local[:1].isupper() and qualified.lstrip(".").split(".", 1)[0] not in LIBRARY_ROOTS
+            if qualified.lstrip(".").split(".", 1)[0] not in LIBRARY_ROOTS
         }  # fmt: skip
         for value in facts.class_calls if classes else ():  # (the facts walk's: no look at every statement)
-            if value.func.id not in classes:  # type: ignore[attr-defined]
+            func = value.func
+            if func.__class__ is ast.Name:
+                if func.id not in classes or not func.id[:1].isupper():  # type: ignore[attr-defined]
+                    continue
+                callee = func.id  # type: ignore[attr-defined]
+            elif func.value.id in classes and not func.value.id[:1].isupper():  # type: ignore[attr-defined]
+                callee = f"{func.value.id}.{func.attr}"  # type: ignore[attr-defined]
+            else:
                 continue
-            callee = value.func.id  # type: ignore[attr-defined]
             qualified = facts.imports.qualify(callee) or callee
             if qualified not in names and any(_an_optimizer_built(arg, facts) for arg in (*value.args[1:], *(k.value for k in value.keywords))):
                 names.add(qualified)
         found = facts.__dict__["_optimizer_wrappers"] = frozenset(names)
     return found
+
+
+def _wraps_an_optimizer(qualified: str, local: str, facts: ModuleFacts) -> bool:
+    """An imported class the module builds around an optimizer (`_optimizer_wrappers`), or an
+    imported module (`from . import optim`, lowercase) one of whose classes it so builds
+    (`optim.NoamOpt(512, 1, 4000, Adam(...))`)."""
+    wrappers = _optimizer_wrappers(facts)
+    if qualified in wrappers:
+        return True
+    if not wrappers or local[:1].isupper():
+        return False
+    head = qualified + "."
+    return any(w.startswith(head) and "." not in w[len(head):] for w in wrappers)
 
 
 def _an_optimizer_built(given: ast.expr, facts: ModuleFacts) -> bool:
@@ -1240,7 +1260,7 @@ class _Walker:
                 and qualified.lstrip(".").split(".", 1)[0] not in LIBRARY_ROOTS
                 # a package or module of the project at its root (or a relative import)
                 and (qualified.startswith(".") or project.module_file(qualified.split(".", 1)[0], importer) is not None)
-                and (self.imported_backpropagates(qualified) or qualified in _optimizer_wrappers(self.facts))
+                and (self.imported_backpropagates(qualified) or _wraps_an_optimizer(qualified, local, self.facts))
             ]
             found = (frozenset(n for n in names if n[:1].isupper()), frozenset(n for n in names if not n[:1].isupper()))
             self.facts.__dict__["_imported_classes"] = found

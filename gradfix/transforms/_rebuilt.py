@@ -1359,6 +1359,41 @@ def dispatched_arms(loop: ast.AST, model: ModuleModel) -> list[list[ast.stmt]]:
     return [body for cls, body in chains if yielded.get(cls) and yielded[cls] == made.get(cls)]
 
 
+def chosen_arms(loop: ast.AST, model: ModuleModel) -> list[list[ast.stmt]]:
+    """The arms of a chain call_forms.py made of a method call on an entry of a module dict of
+    instances (`phase.batch(...)` read as `if phase is PHASES__0: PHASES__0.batch(...) elif
+    ...`), the chain a statement the loop's body runs on every iteration: an arm whose test is
+    `phase is PHASES__k`, `PHASES__k` a name the reading made, runs on every iteration of the
+    runs that chose that entry, when the loop's body never binds `phase` (the choice is made
+    once, before the loop). The last `else` (the call as written) is not such an arm."""
+    made = model.source.tree.__dict__.get("_gradfix_made_bindings")
+    if not made:
+        return []
+    arms: list[list[ast.stmt]] = []
+    chosen: set[str] = set()
+    for stmt, _ in every_iteration(loop.body):  # type: ignore[attr-defined]
+        node = stmt
+        name = None
+        while node.__class__ is ast.If:
+            test = node.test  # type: ignore[attr-defined]
+            if not (
+                test.__class__ is ast.Compare and len(test.ops) == 1 and test.ops[0].__class__ is ast.Is
+                and test.left.__class__ is ast.Name and test.comparators[0].__class__ is ast.Name
+                and test.comparators[0].id in made and name in (None, test.left.id)
+            ):  # fmt: skip
+                break
+            name = test.left.id
+            chosen.add(name)
+            arms.append(node.body)  # type: ignore[attr-defined]
+            node = node.orelse[0] if len(node.orelse) == 1 else None  # type: ignore[attr-defined]
+    if arms and any(
+        n.__class__ is ast.Name and n.id in chosen and n.ctx.__class__ is not ast.Load  # type: ignore[attr-defined]
+        for root in (getattr(loop, "target", None), *loop.body) if root is not None for n in ast_walk(root)  # type: ignore[attr-defined]
+    ):  # fmt: skip
+        return []  # (the loop chooses again: an arm may run once)
+    return arms
+
+
 def working_arm(stmt: ast.stmt) -> list[ast.stmt] | None:
     """The body of the one arm of a `match` statement that does not only `continue` (`match
     batch: case (x, y): ... case _: continue`), when every other arm is a lone `continue`:

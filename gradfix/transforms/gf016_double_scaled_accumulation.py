@@ -145,7 +145,9 @@ class DoubleScaledAccumulation(Rule):
     `a / N` and returned), also when `training_step` returns what a method of the class (or of
     a base of the file) returns (`return self._shared_step(batch)`, or a name bound once to it,
     also unpacked, `loss, logs = self._shared_step(batch)`: the tuple's element at that
-    position on every `return`): that method's returned division, fixed only when the file
+    position on every `return`; or read by a constant key, `out = self._shared_step(batch)` ...
+    `return out["loss"]`: that entry of the dict literal every `return` hands back, with no
+    `**` spread): that method's returned division, fixed only when the file
     calls the method once (a helper `validation_step` shares is reported without a fix). A
     subclass of a LightningModule class of the file is read like one (manual when a class of
     its line switches automatic optimization off). When that last binding calls a loss function of the module or of
@@ -1218,9 +1220,18 @@ def _returned_helper(function: ast.AST, methods: dict, inherited: dict) -> tuple
     names: set[tuple[str, int | None]] = set()
     for value in returns:
         index = None
+        key = None
+        if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name) and isinstance(value.slice, ast.Constant) and isinstance(value.slice.value, str):
+            key, value = value.slice.value, value.value  # `out = self._shared_step(batch)` ... `return out["loss"]`
         if isinstance(value, ast.Name):
             name = value.id
             value, index = values.get(name, (None, None)) if stores.get(name) == 1 and name not in params else (None, None)
+            if key is not None:
+                if index is not None:
+                    return None, None  # (an entry of an unpacked element: not read)
+                index = key  # type: ignore[assignment]
+        elif key is not None:
+            return None, None
         if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and isinstance(value.func.value, ast.Name)):
             return None, None
         if value.func.value.id != "self":
@@ -1244,13 +1255,24 @@ def _inherited_methods(node: ast.ClassDef, facts) -> dict:  # type: ignore[no-un
     return found
 
 
-def _divisions_at(function: ast.AST, index: int) -> list[ast.BinOp]:
+def _divisions_at(function: ast.AST, index: int | str) -> list[ast.BinOp]:
     """The returned divisions of a method every `return` of which hands back a tuple, at position
-    `index` (`return loss / N, logs`, or `loss = x / N` ... `return loss, logs`)."""
+    `index` (`return loss / N, logs`, or `loss = x / N` ... `return loss, logs`), or a dict
+    literal, at the constant key `index` (`return {"loss": loss / N, "logits": logits}`)."""
     returns = [n for n in ast_walk(function) if isinstance(n, ast.Return)]
-    if not returns or any(not isinstance(r.value, ast.Tuple) or len(r.value.elts) <= index for r in returns):
+    if not returns:
         return []
-    at = [r.value.elts[index] for r in returns]  # type: ignore[union-attr]
+    if isinstance(index, str):
+        at = []
+        for r in returns:
+            entries = [v for k, v in zip(r.value.keys, r.value.values) if isinstance(k, ast.Constant) and k.value == index] if isinstance(r.value, ast.Dict) else []
+            if len(entries) != 1 or any(k is None for k in r.value.keys):  # type: ignore[union-attr]
+                return []  # (a return of something else, or a `**spread` that may replace the entry)
+            at.append(entries[0])
+    elif any(not isinstance(r.value, ast.Tuple) or len(r.value.elts) <= index for r in returns):
+        return []
+    else:
+        at = [r.value.elts[index] for r in returns]  # type: ignore[union-attr]
     found = [e for e in at if isinstance(e, ast.BinOp) and isinstance(e.op, ast.Div)]
     names = {e.id for e in at if isinstance(e, ast.Name)}
     for division in _returned_divisions(function):

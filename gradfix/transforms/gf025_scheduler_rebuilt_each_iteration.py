@@ -24,6 +24,7 @@ from gradfix.transforms._rebuilt import (
     called_on_instance,
     called_class_method,
     staying_arms,
+    chosen_arms,
     functions_holding,
     lines_saying,
     with_partial_aliases,
@@ -87,7 +88,9 @@ class SchedulerRebuiltEachIteration(Rule):
     string-keyed item of a dict of components, `parts["sched"] = LambdaLR(parts["opt"], ...)`,
     reading no item the loop stores) by a statement of a loop's body, run on every iteration (not under an `if`; also in a
     `with` or `try` block; in a `while` loop run as a state machine, also in an arm that changes
-    the state only under an `if` of its own, with no fix), and stepped by the same loop's body
+    the state only under an `if` of its own, with no fix; in the method of an entry of a module
+    dict of instances the loop calls through a name it never binds, `phase = PHASES[name]` ...
+    `phase.batch(...)`, also with no fix), and stepped by the same loop's body
     (`scheduler.step()`, not in a loop of its own): each scheduler lives one iteration and is
     stepped once. So is a `SequentialLR` (or `ChainedScheduler`) stepped by the loop's body
     and built right after the statements of the body that build each of its parts
@@ -302,7 +305,7 @@ class SchedulerRebuiltEachIteration(Rule):
         for loop in loops(source.tree.body):
             if ends_early(loop):
                 continue  # one iteration at most
-            for stmt, direct in chain(its_test(loop, False), every_iteration(loop.body), *(every_iteration(arm, False) for arm in staying_arms(loop))):  # type: ignore[attr-defined]
+            for stmt, direct in chain(its_test(loop, False), every_iteration(loop.body), *(every_iteration(arm, False) for arm in [*staying_arms(loop), *chosen_arms(loop, model)])):  # type: ignore[attr-defined]
                 called = (
                     called_function(stmt, model, _BUILD_WORDS) or called_method(stmt, loop, model, _BUILD_WORDS)
                     or called_on_instance(stmt, model, _BUILD_WORDS) or called_class_method(stmt, model, _BUILD_WORDS)

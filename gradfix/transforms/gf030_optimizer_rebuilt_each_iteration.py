@@ -30,6 +30,7 @@ from gradfix.transforms._rebuilt import (
     expression_calls,
     called_class_method,
     staying_arms,
+    chosen_arms,
     called_on_instance,
     calls_one_of,
     ends_early,
@@ -98,7 +99,11 @@ class OptimizerRebuiltEachIteration(Rule):
     as a state machine (its body one `if phase == "begin": ... elif phase == "batch": ...` chain on
     one name), also a statement of an arm that changes the state only under an `if` of its own
     (the batch arm: it runs on every iteration spent in its state; no fix); not one of an arm that
-    sets the next state in its own block (once per entry: a new optimizer per epoch).
+    sets the next state in its own block (once per entry: a new optimizer per epoch). A method
+    call on a name bound to an entry of a module dict of instances (`phase = PHASES[name]` ...
+    `phase.batch(ctx, x, y)`, read as an `if phase is PHASES__0: PHASES__0.batch(...) elif ...`
+    chain) is read arm by arm when the loop never binds the name: the chosen entry's method
+    runs on every iteration.
     Also a function of the module (or the closure a factory of the module returns, bound
     outside any loop or branch) that a statement of a loop's body calls by its name on
     every iteration (`for x, y in loader: train_step(model, x, y)`; also a call the statement makes
@@ -368,7 +373,7 @@ class OptimizerRebuiltEachIteration(Rule):
             if ends_early(loop):
                 continue  # one iteration at most
             restores = None
-            for stmt, direct in chain(its_test(loop, False), every_iteration(loop.body), *(every_iteration(arm, False) for arm in staying_arms(loop))):  # type: ignore[attr-defined]
+            for stmt, direct in chain(its_test(loop, False), every_iteration(loop.body), *(every_iteration(arm, False) for arm in [*staying_arms(loop), *chosen_arms(loop, model)])):  # type: ignore[attr-defined]
                 if callers and calls_one_of(stmt, callers):
                     called = called_function(stmt, model, called_words) or called_method(stmt, loop, model, called_words) or called_on_instance(stmt, model, called_words) or called_class_method(stmt, model, called_words)
                     if called is not None:

@@ -1,0 +1,28 @@
+import torch
+
+import optim.schedule as sched
+from optim import schedule
+
+
+def warm_run(net, batches, steps):
+    rule = schedule.NoamOpt(128, 1, 2000, torch.optim.AdamW(net.parameters(), lr=0.0))
+    k = 0
+    while k < steps:
+        inputs, labels = batches[k % len(batches)]
+        rule.clear()
+        torch.nn.functional.cross_entropy(net(inputs), labels).backward()
+        rule.advance()
+        k += 1
+
+
+class Tuner:
+    def __init__(self, encoder):
+        self.encoder = encoder
+        self.adam = torch.optim.Adam(encoder.parameters(), lr=0.0)
+        self.rule = sched.NoamOpt(64, 2, 1000, optimizer=self.adam)
+
+    def tune(self, pairs):
+        for left, right in pairs:
+            self.adam.zero_grad(set_to_none=True)
+            torch.nn.functional.mse_loss(self.encoder(left), right).backward()
+            self.rule.advance()

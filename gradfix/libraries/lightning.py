@@ -115,7 +115,9 @@ METHODS = (
             "one scheduler, or a list of them in the order of `self.optimizers()` (configure_optimizers' order); "
             "under automatic optimization Lightning steps them itself, so `.step()` on it in training_step runs "
             "before the batch's update and adds a second step (GF012: "
-            "test_hand_scheduler_step_in_an_automatic_training_step_runs_before_the_update)"
+            "test_hand_scheduler_step_in_an_automatic_training_step_runs_before_the_update); one stepped again by "
+            "`self.lr_schedulers().step()` in on_train_batch_end advances once per batch plus once per epoch (GF020: "
+            "test_a_scheduler_stepped_in_the_batch_end_hook_is_stepped_again_each_epoch)"
         ),
     ),
     Method(
@@ -349,6 +351,9 @@ FRAMEWORKS = (
             "optimizer step, right before zero_grad, and not at all under manual optimization: a clip there changes "
             "no step; on_before_optimizer_step (the same parameters) runs between backward and the step "
             "(test_clip_in_the_before_zero_grad_hook_changes_no_step; GF010). "
+            "A callback's on_before_zero_grad runs before the module's optimizer_zero_grad, whatever that does: "
+            "a callback clearing there clears for a module whose override does nothing "
+            "(test_a_callback_clearing_in_on_before_zero_grad_clears_for_an_idle_override; GF001). "
             "on_train_batch_end (of the module and of callbacks) runs after the batch's optimizer step: a clip "
             "there changes no step, or with accumulate_grad_batches clips a window's partial sums "
             "(test_clip_in_the_batch_end_hook_changes_no_step; GF010). "

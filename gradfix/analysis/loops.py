@@ -296,6 +296,12 @@ class _Context(NamedTuple):
         root = root_name(key)
         for param, value in reversed(self.mapping):  # the last pair for a name wins, as in a dict
             if param == root:
+                if value[:1] == "<" and len(key) > len(root):
+                    # `self.opt.step()` in the `__exit__` of `with StepScope(opt):`: the `opt` bound
+                    attribute = root + "." + key[len(root) + 1 :].split(".", 1)[0].split("[", 1)[0]
+                    for name, bound in reversed(self.mapping):
+                        if name == attribute:
+                            return bound + key[len(attribute) :]
                 return value + key[len(root) :]
         return key
 
@@ -1905,12 +1911,22 @@ class _Walker:
         elif shape is ast.If:
             self.if_chain(stmt, ctx)  # type: ignore[arg-type]
         elif shape in WITH_KINDS:
-            exits: list[tuple[ast.Call, FunctionInfo, list[ast.stmt]]] = []
+            exits: list[tuple[ast.Call, FunctionInfo, list[ast.stmt] | None, tuple[tuple[str, str], ...] | None]] = []
             if ctx.loops or ctx.via:
                 exprs: list[ast.AST] = []
                 for item in stmt.items:
                     halves = self.generator_halves(item.context_expr, ctx)
-                    if halves is None:
+                    scope = self.class_halves(item.context_expr, ctx) if halves is None else None
+                    if scope is not None:
+                        # `with StepScope(opt):` over a class of the module: its `__enter__` runs
+                        # at the entry, its `__exit__` at the exit, `self.<attr>` read as what
+                        # `__init__` bound it to from the call's arguments
+                        enter, leave, attributes = scope
+                        self.entered_generators.add(id(item.context_expr))  # (a fix would edit the class)
+                        self.expressions(item.context_expr.args + [kw.value for kw in item.context_expr.keywords], ctx)  # type: ignore[attr-defined]
+                        self.inline(item.context_expr, enter, ctx, arguments=(), attributes=attributes)  # type: ignore[arg-type]
+                        exits.append((item.context_expr, leave, None, attributes))  # type: ignore[arg-type]
+                    elif halves is None:
                         exprs.append(item.context_expr)
                     else:
                         # `with accumulating(opt, i):` over a `@contextmanager` generator: its
@@ -1919,7 +1935,7 @@ class _Walker:
                         self.entered_generators.add(id(item.context_expr))
                         self.expressions(item.context_expr.args + [kw.value for kw in item.context_expr.keywords], ctx)  # type: ignore[attr-defined]
                         self.inline(item.context_expr, helper, ctx, body=before)  # type: ignore[arg-type]
-                        exits.append((item.context_expr, helper, after))  # type: ignore[arg-type]
+                        exits.append((item.context_expr, helper, after, None))  # type: ignore[arg-type]
                     if item.optional_vars is not None:
                         exprs.append(item.optional_vars)
                 self.expressions(exprs, ctx)
@@ -1927,8 +1943,11 @@ class _Walker:
             if any(self.gating_context(item.context_expr, ctx) for item in stmt.items):
                 inner = inner.replace(accumulate=ctx.accumulate + (stmt,))
             self.block(stmt.body, inner)
-            for call, helper, after in reversed(exits):
-                self.inline(call, helper, ctx, body=after)
+            for call, helper, after, attributes in reversed(exits):
+                if attributes is None:
+                    self.inline(call, helper, ctx, body=after)
+                else:
+                    self.inline(call, helper, ctx, arguments=(), attributes=attributes)
         elif isinstance(stmt, TRIES):
             self.block(stmt.body, ctx)
             depth = len(ctx.loops)
@@ -1949,6 +1968,67 @@ class _Walker:
         elif isinstance(stmt, ast.ClassDef):
             if not ctx.in_helper:
                 self.block(stmt.body, ctx.replace(class_name=stmt.name, path=(), blocks=()))
+
+    def class_halves(self, expr: ast.AST, ctx: _Context) -> tuple[FunctionInfo, FunctionInfo, tuple[tuple[str, str], ...]] | None:
+        """`with StepScope(opt):` over a class of this module with no base but `object` and no
+        decorator, that defines `__enter__` and `__exit__` (neither a generator, `__exit__`
+        returning nothing or a literal `None`/`False`: no exception swallowed): the two methods
+        and the attributes `__init__` binds once from its parameters (`self.opt = opt`, at its
+        top level, no other binding of `self.opt` in the class), each mapped to the key of the
+        call's argument for that parameter. None otherwise (the call is read as before)."""
+        if expr.__class__ is not ast.Call or expr.func.__class__ is not ast.Name:  # type: ignore[attr-defined]
+            return None
+        facts = ctx.facts or self.facts
+        name = expr.func.id  # type: ignore[attr-defined]
+        node = facts.classes.get(name)
+        if node is None:
+            return None
+        methods = facts.methods.get(name, {})
+        enter, leave = methods.get("__enter__"), methods.get("__exit__")
+        if enter is None or leave is None or node.decorator_list or node.keywords:
+            return None
+        if any(dotted(base) != "object" for base in node.bases):
+            return None
+        for method in (enter, leave):
+            if method.node.__class__ is not ast.FunctionDef or method.node.decorator_list:
+                return None
+            for n in ast_walk(method.node):
+                if n.__class__ in (ast.Yield, ast.YieldFrom):
+                    return None
+                if method is leave and n.__class__ is ast.Return and not (
+                    n.value is None or (n.value.__class__ is ast.Constant and n.value.value in (None, False))  # type: ignore[attr-defined]
+                ):
+                    return None
+        if any(a.__class__ is ast.Starred for a in expr.args) or any(k.arg is None for k in expr.keywords):  # type: ignore[attr-defined]
+            return None
+        attributes: list[tuple[str, str]] = []
+        init = methods.get("__init__")
+        if init is not None:
+            params = init.params[1:]
+            given = {params[i]: a for i, a in enumerate(expr.args) if i < len(params)}  # type: ignore[attr-defined]
+            given.update({k.arg: k.value for k in expr.keywords if k.arg in params})  # type: ignore[attr-defined]
+            stored: dict[str, int] = {}
+            for n in ast_walk(node):
+                if n.__class__ is ast.Attribute and n.ctx.__class__ is not ast.Load and n.value.__class__ is ast.Name and n.value.id == "self":  # type: ignore[attr-defined]
+                    stored[n.attr] = stored.get(n.attr, 0) + 1  # type: ignore[attr-defined]
+            for stmt in init.node.body:
+                if not (stmt.__class__ is ast.Assign and len(stmt.targets) == 1 and stmt.value.__class__ is ast.Name):  # type: ignore[attr-defined]
+                    continue
+                target, value = stmt.targets[0], stmt.value.id  # type: ignore[attr-defined]
+                if not (target.__class__ is ast.Attribute and target.value.__class__ is ast.Name and target.value.id == "self"):  # type: ignore[attr-defined]
+                    continue
+                if stored.get(target.attr) == 1 and value in given:  # type: ignore[attr-defined]
+                    key = self.key(given[value], ctx)
+                    if key is not None:
+                        attributes.append(("self." + target.attr, ctx.rename(key)))  # type: ignore[attr-defined]
+        # every attribute its methods read must be one of those (`self.count` kept across
+        # `with`s, `self.opt = opt or default`: not read, the call is read as before)
+        mapped = {name[5:] for name, _ in attributes}
+        for n in ast_walk(node):
+            if n.__class__ is ast.Attribute and n.ctx.__class__ is ast.Load and n.value.__class__ is ast.Name and n.value.id == "self":  # type: ignore[attr-defined]
+                if n.attr not in mapped and n.attr not in methods:  # type: ignore[attr-defined]
+                    return None
+        return enter, leave, tuple(attributes)
 
     def generator_halves(self, expr: ast.AST, ctx: _Context) -> tuple[FunctionInfo, list[ast.stmt], list[ast.stmt]] | None:
         """`with accumulating(opt, i, every):` over a generator function of the project decorated
@@ -3882,6 +3962,7 @@ class _Walker:
         factory: tuple[ast.Call, list[str]] | None = None,
         bound_only: bool = False,
         body: list[ast.stmt] | None = None,
+        attributes: tuple[tuple[str, str], ...] | None = None,
     ) -> None:
         """Walk a helper's body as part of the caller, its parameters mapped to the caller's
         arguments; `receiver`: the object a method is called on (`grad_acc.backward(loss)`),
@@ -3930,12 +4011,18 @@ class _Walker:
             param = keyword_name if keyword_name is not None else (params[index] if index < len(params) else None)
             if param is not None:
                 key = self.key(value, ctx)
-                new_mapping[param] = substitute_root(key, mapping) if mapping else key
+                new_mapping[param] = ctx.rename(key) if mapping else key
                 passed.append((param, value))
         if helper.class_name is not None and receiver is not None and dotted(receiver) not in (None, "self"):
             new_mapping["self"] = ctx.rename(self.key(receiver, ctx))
         elif helper.class_name is not None and "self" in mapping:
             new_mapping["self"] = mapping["self"]
+            if mapping["self"][:1] == "<":  # (an object built in a `with` item: its attributes too)
+                new_mapping.update((k, v) for k, v in mapping.items() if k[:5] == "self.")
+        if attributes is not None:
+            # `with StepScope(opt):` an object of its own, whose `self.opt` is the caller's `opt`
+            new_mapping["self"] = "<" + (helper.class_name or "") + ">"
+            new_mapping.update(attributes)
         per_item = self.per_item.get(id(call)) if self.per_item else None
         if per_item is not None:
             # the element of a comprehension: its body runs once per item, inside loops of its own

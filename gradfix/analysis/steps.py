@@ -58,9 +58,36 @@ def _iteration_events(info: FunctionInfo) -> list[GradEvent] | None:
     events = walk_as_iteration(info.facts, info)
     node = info.node
     top = [e for e in events if e.loops == (node,)]
-    if any(e.kind is EventKind.BACKWARD for e in top) and any(e.kind is EventKind.STEP and not e.engine for e in top):
-        return events
+    if any(e.kind is EventKind.BACKWARD for e in top):
+        if any(e.kind is EventKind.STEP and not e.engine for e in top):
+            return events
+        stepping = _stepping_loops(node.body)  # type: ignore[attr-defined]
+        if stepping and any(
+            e.kind is EventKind.STEP and not e.engine and len(e.loops) == 2 and e.loops[0] is node and any(e.loops[1] is lp for lp in stepping)
+            for e in events
+        ):  # fmt: skip
+            return events
     return None
+
+
+def _stepping_loops(body: list[ast.stmt]) -> list[ast.stmt]:
+    """`for opt in opts: opt.step()` among a function's own statements: a loop over a
+    collection (a name or an attribute) whose one statement steps its variable, each optimizer
+    of the collection once per call (a Lightning `training_step` over `self.optimizers()`)."""
+    found = []
+    for stmt in body:
+        if stmt.__class__ is not ast.For or stmt.target.__class__ is not ast.Name or stmt.orelse or len(stmt.body) != 1:  # type: ignore[attr-defined]
+            continue
+        inner = stmt.body[0]  # type: ignore[attr-defined]
+        call = inner.value if inner.__class__ is ast.Expr else None  # type: ignore[attr-defined]
+        if (
+            call.__class__ is ast.Call and not call.args and not call.keywords  # type: ignore[union-attr]
+            and call.func.__class__ is ast.Attribute and call.func.attr == "step"  # type: ignore[union-attr]
+            and call.func.value.__class__ is ast.Name and call.func.value.id == stmt.target.id  # type: ignore[union-attr, attr-defined]
+            and dotted(stmt.iter) is not None  # type: ignore[attr-defined]
+        ):  # fmt: skip
+            found.append(stmt)
+    return found
 
 
 def _may_be_step_shaped(info: FunctionInfo) -> bool:
@@ -70,10 +97,12 @@ def _may_be_step_shaped(info: FunctionInfo) -> bool:
     source = info.source or info.facts.source  # type: ignore[union-attr]
     words = _BACKWARD_WORDS + backward_aliases(info.facts) if info.facts is not None else _BACKWARD_WORDS
     # the whole text first: most functions say neither word, and their top-level text is not cut out
-    if _steps_and_backpropagates(source.segment(info.node), words) and _steps_and_backpropagates(
-        _top_level_text(source, info.node), words
-    ):
-        return True
+    if _steps_and_backpropagates(source.segment(info.node), words):
+        top = _top_level_text(source, info.node)
+        if _steps_and_backpropagates(top, words):
+            return True
+        if any(word in top for word in words) and _stepping_loops(info.node.body):  # type: ignore[attr-defined]
+            return True  # `loss.backward()`, then `for opt in opts: opt.step()`
     # `self.amp_scaler(loss, self.optimizer)`: an object (timm's loss scalers) whose call is a
     # backward and a step, though the text says neither
     facts = info.facts

@@ -98,7 +98,9 @@ METHODS = (
         source=_PL + "core/module.py LightningModule.optimizers",
         proof=_PROOF + "test_lightning_optimizer_steps_and_clears_on_every_call",
         note=(
-            "one LightningOptimizer, or a list of them when configure_optimizers returns several, in the order it"
+            "one LightningOptimizer (also for one optimizer returned in a list:"
+            " test_lightning_optimizer_steps_and_clears_on_every_call; a list is two or more, GF001),"
+            " or a list of them when configure_optimizers returns several, in the order it"
             " returns them: a tuple, the first of a pair of lists, or dicts with an \"optimizer\" entry"
             " (test_optimizers_come_in_the_order_configure_optimizers_returns_them); its param_groups are the"
             " optimizer's, an attribute set on it (`.lr`) is read by nothing (test_optimizers_call_wraps_the_configured_one)"

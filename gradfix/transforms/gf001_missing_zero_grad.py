@@ -13,6 +13,7 @@ from gradfix.analysis.clear_signature import lacks_zero_grad
 from gradfix.analysis.loops import ModuleModel, _assigned_callees, called_names, zipped_variables
 from gradfix.analysis.manual_updates import manual_updates
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
+from gradfix.analysis.frameworks import framework_of
 from gradfix.analysis.steps import cleared_around, handed_out
 from gradfix.analysis.assignments import assigned_values
 from gradfix.analysis.names import call_name, dotted, method_name, positional, receiver, root_name
@@ -2415,14 +2416,22 @@ def _by_element(
     tuple and never grown) replaced by its elements, each element stepped by the collection's
     step; None when the elements of one of them are unknown."""
     out: dict[str, GradEvent] = {}
+    several: set[str] = set()  # collections known to hold two optimizers or more, unknown which
     for key, step in steps.items():
         elements = _collection_elements(key, model) if key.endswith("[*]") else [key]
         if elements is None:
-            return None
+            if not _lightning_optimizer_list(key[: -len("[*]")], model):
+                return None
+            several.add(key[: -len("[*]")])
+            elements = [key]
         for element in elements:
             out.setdefault(element, step)
     clears: set[str | None] = set()
     for key in cleared:
+        if several and key is not None and key.endswith("]") and key[: key.rfind("[")] in several and key[key.rfind("[") + 1 : -1].isdigit():
+            # `opts[0].zero_grad()` of `opts = self.optimizers()`, stepped whole: one of the two
+            # or more clears, the others' gradients are never cleared (`opts[*]` stays stepped)
+            continue
         elements = _collection_elements(key, model) if key is not None and key.endswith("[*]") else [key]
         if elements is None:
             return None
@@ -2431,6 +2440,32 @@ def _by_element(
 
 
 _GROWN = ("append", "extend", "insert", "__setitem__")
+
+
+def _lightning_optimizer_list(collection: str, model: ModuleModel) -> bool:
+    """`opts = self.optimizers()`, the one binding of `opts`, in a method of a LightningModule
+    subclass of the module: a list only when configure_optimizers returns two optimizers or more
+    (with one, even in a list, it is that optimizer's LightningOptimizer: libraries/lightning.py
+    `optimizers`), so indexed or iterated it holds two or more."""
+    if not collection.isidentifier():
+        return False
+    values = assigned_values(model, collection)
+    if len(values) != 1:
+        return False
+    value = values[0]
+    if not (
+        isinstance(value, ast.Call) and not value.args and all(k.arg == "use_pl_optimizer" for k in value.keywords)
+        and isinstance(value.func, ast.Attribute) and value.func.attr == "optimizers"
+        and isinstance(value.func.value, ast.Name) and value.func.value.id == "self"
+    ):  # fmt: skip
+        return False
+    facts = model.facts
+    for node in facts.classes.values():
+        if node.lineno <= value.lineno <= (node.end_lineno or 0):
+            entry = framework_of(node, facts.imports.qualify)
+            if entry is not None and entry.qualname == "pytorch_lightning.LightningModule":
+                return True
+    return False
 
 
 def _collection_elements(key: str, model: ModuleModel) -> list[str] | None:
@@ -2444,7 +2479,10 @@ def _collection_elements(key: str, model: ModuleModel) -> list[str] | None:
     if len(values) != 1 or not isinstance(values[0], (ast.List, ast.Tuple)):
         return None
     elements = [model.source.key(e) for e in values[0].elts]
-    if not elements or not all(isinstance(e, (ast.Name, ast.Attribute)) and dotted(e) is not None for e in values[0].elts):
+    if len(elements) >= 2 and not any(isinstance(e, (ast.Name, ast.Attribute, ast.Starred, ast.Subscript)) for e in values[0].elts):
+        # `opts = [SGD(enc...), Adam(head...)]`: built in the list, named only by position
+        elements = [f"{collection}[{i}]" for i in range(len(elements))]
+    elif not elements or not all(isinstance(e, (ast.Name, ast.Attribute)) and dotted(e) is not None for e in values[0].elts):
         return None
     for node in model.source.of_type(ast.Attribute):  # `opts.append(extra_opt)`: not only these
         if node.attr in _GROWN and model.source.key(node.value) == collection:

@@ -422,6 +422,8 @@ def run(
                                 dispatch.add(entry)
                         waiting = 0
                         hand_out()
+            if final:
+                walked = True  # the last source is in: the results of its round may be the last ones
             if slots:
                 settle(block=False)
             while True:

@@ -2578,7 +2578,12 @@ class _Walker:
             if entry is not None:
                 self.library_call(call, entry, called, call.func, ctx)  # type: ignore[arg-type]
                 return
-        if library is None and recv.__class__ is ast.Name and recv.id == "self" and method is not None and ctx.class_name is not None:  # type: ignore[union-attr]
+        if (
+            library is None and recv.__class__ is ast.Name and recv.id == "self" and method is not None  # type: ignore[union-attr]
+            and ctx.class_name is not None and method not in CLIP_FUNCTIONS
+        ):
+            # (`self.clip_grad_norm(params)` is read as the clip it is named, below: GF013's fix
+            # unscales before that call)
             helper = self.own_callable_attribute(method, ctx)
             if helper is not None:
                 # `self.scaler(loss, opt, update_grad=...)` with `self.scaler = GradNormScaler()`

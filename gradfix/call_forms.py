@@ -168,16 +168,8 @@ def _forwarded_backward(tree: ast.Module) -> None:
         cls = node.__class__
         if cls is ast.Name and node.ctx.__class__ is not ast.Load:  # type: ignore[attr-defined]
             bindings[node.id] = bindings.get(node.id, 0) + 1  # type: ignore[attr-defined]
-        elif cls is ast.arg:
-            bindings[node.arg] = bindings.get(node.arg, 0) + 1  # type: ignore[attr-defined]
-        elif cls is ast.alias:
-            if node.name == "*":  # type: ignore[attr-defined]
-                return  # (a star import may bind any name)
-            name = node.asname or node.name.split(".")[0]  # type: ignore[attr-defined]
-            bindings[name] = bindings.get(name, 0) + 1
-        elif cls is ast.Global or cls is ast.Nonlocal:
-            for name in node.names:  # type: ignore[attr-defined]
-                bindings[name] = bindings.get(name, 0) + 1
+        elif cls in _OTHER_BINDINGS and not _counted_binding(node, cls, bindings):
+            return  # (a star import may bind any name)
     names = {name for name, at in forwarders.items() if bindings.get(name) == 1 and at not in methods}
     if not names:
         return
@@ -846,18 +838,10 @@ def _method_callers(tree: ast.Module) -> None:
         elif cls is ast.Call:
             if node.func.__class__ is ast.Name and node.func.id in callers:  # type: ignore[attr-defined]
                 calls.append(node)  # type: ignore[arg-type]
-        elif cls is ast.arg:
-            bindings[node.arg] = bindings.get(node.arg, 0) + 1  # type: ignore[attr-defined]
-        elif cls is ast.alias:
-            if node.name == "*":  # type: ignore[attr-defined]
-                return  # (a star import may bind any name)
-            name = node.asname or node.name.split(".")[0]  # type: ignore[attr-defined]
-            bindings[name] = bindings.get(name, 0) + 1
-        elif cls is ast.Global or cls is ast.Nonlocal:
-            for name in node.names:  # type: ignore[attr-defined]
-                bindings[name] = bindings.get(name, 0) + 1
         elif cls is ast.FunctionDef or cls is ast.AsyncFunctionDef or cls is ast.ClassDef:
             bindings[node.name] = bindings.get(node.name, 0) + 1  # type: ignore[attr-defined]
+        elif cls in _OTHER_BINDINGS and not _counted_binding(node, cls, bindings):
+            return  # (a star import may bind any name)
     for call in calls:
         name = call.func.id  # type: ignore[attr-defined]
         args = call.args  # type: ignore[attr-defined]
@@ -982,3 +966,22 @@ def _chosen_instance_calls(tree: ast.Module, dicts: dict[str, ast.stmt]) -> None
                         _place(branch, statement)
                         chain = [branch]
                     block[k] = chain[0]
+
+
+_OTHER_BINDINGS = (ast.arg, ast.alias, ast.Global, ast.Nonlocal)
+
+
+def _counted_binding(node: ast.AST, cls: type, bindings: dict[str, int]) -> bool:
+    """Count in `bindings` the names a parameter, an import's alias, a `global` or a `nonlocal`
+    binds (any other node binds none here); False for a star import, which may bind any name."""
+    if cls is ast.arg:
+        bindings[node.arg] = bindings.get(node.arg, 0) + 1  # type: ignore[attr-defined]
+    elif cls is ast.alias:
+        if node.name == "*":  # type: ignore[attr-defined]
+            return False
+        name = node.asname or node.name.split(".")[0]  # type: ignore[attr-defined]
+        bindings[name] = bindings.get(name, 0) + 1
+    elif cls is ast.Global or cls is ast.Nonlocal:
+        for name in node.names:  # type: ignore[attr-defined]
+            bindings[name] = bindings.get(name, 0) + 1
+    return True

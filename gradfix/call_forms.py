@@ -753,41 +753,33 @@ def _dispatched_calls(tree: ast.Module, dispatchers: list[ast.FunctionDef]) -> N
     if not plans:
         return
     tree.__dict__["_gradfix_dispatchers"] = recorded
-    for node in ast_walk(tree):
-        for field in ("body", "orelse", "finalbody"):
-            block = getattr(node, field, None)
-            if block.__class__ is not list:
-                continue
-            for k, statement in enumerate(block):
-                if statement.__class__ is not ast.Expr:
-                    continue
-                call = statement.value  # type: ignore[attr-defined]
-                if call.__class__ is not ast.Call or call.func.__class__ is not ast.Name or call.func.id not in plans:  # type: ignore[attr-defined]
-                    continue
-                args = call.args  # type: ignore[attr-defined]
-                if not args or args[0].__class__ is not ast.Name or any(a.__class__ is ast.Starred for a in args):
-                    continue
-                if any(kw.arg is None for kw in call.keywords):  # type: ignore[attr-defined]
-                    continue
-                chain: list[ast.stmt] = [statement]
-                for new, cls in reversed(plans[call.func.id]):  # type: ignore[attr-defined]
-                    func = ast.Name(id=new, ctx=ast.Load())
-                    _place(func, call.func)  # type: ignore[attr-defined]
-                    made = ast.Call(func=func, args=list(args), keywords=list(call.keywords))  # type: ignore[attr-defined]
-                    _place(made, call)
-                    run = ast.Expr(value=made)
-                    _place(run, statement)
-                    test = ast.Call(
-                        func=ast.Name(id="isinstance", ctx=ast.Load()),
-                        args=[ast.Name(id=args[0].id, ctx=ast.Load()), ast.Name(id=cls, ctx=ast.Load())],  # type: ignore[attr-defined]
-                        keywords=[],
-                    )
-                    for part in (test, test.func, *test.args):  # type: ignore[attr-defined]
-                        _place(part, call)
-                    branch = ast.If(test=test, body=[run], orelse=chain)
-                    _place(branch, statement)
-                    chain = [branch]
-                block[k] = chain[0]
+    for block, k, statement, call in _call_statements(tree):
+        if call.func.__class__ is not ast.Name or call.func.id not in plans:  # type: ignore[attr-defined]
+            continue
+        args = call.args  # type: ignore[attr-defined]
+        if not args or args[0].__class__ is not ast.Name or any(a.__class__ is ast.Starred for a in args):
+            continue
+        if any(kw.arg is None for kw in call.keywords):  # type: ignore[attr-defined]
+            continue
+        chain: list[ast.stmt] = [statement]
+        for new, cls in reversed(plans[call.func.id]):  # type: ignore[attr-defined]
+            func = ast.Name(id=new, ctx=ast.Load())
+            _place(func, call.func)  # type: ignore[attr-defined]
+            made = ast.Call(func=func, args=list(args), keywords=list(call.keywords))  # type: ignore[attr-defined]
+            _place(made, call)
+            run = ast.Expr(value=made)
+            _place(run, statement)
+            test = ast.Call(
+                func=ast.Name(id="isinstance", ctx=ast.Load()),
+                args=[ast.Name(id=args[0].id, ctx=ast.Load()), ast.Name(id=cls, ctx=ast.Load())],  # type: ignore[attr-defined]
+                keywords=[],
+            )
+            for part in (test, test.func, *test.args):  # type: ignore[attr-defined]
+                _place(part, call)
+            branch = ast.If(test=test, body=[run], orelse=chain)
+            _place(branch, statement)
+            chain = [branch]
+        block[k] = chain[0]
 
 
 def _methodcaller_value(value: ast.AST, imported: bool) -> tuple[str, list, list] | None:
@@ -932,40 +924,46 @@ def _chosen_instance_calls(tree: ast.Module, dicts: dict[str, ast.stmt]) -> None
     if not made:
         return
     for function in functions:
-        for node in ast_walk(function):
-            for field in ("body", "orelse", "finalbody"):
-                block = getattr(node, field, None)
-                if block.__class__ is not list:
-                    continue
-                for k, statement in enumerate(block):
-                    if statement.__class__ is not ast.Expr:
-                        continue
-                    call = statement.value  # type: ignore[attr-defined]
-                    func = call.func if call.__class__ is ast.Call else None  # type: ignore[attr-defined]
-                    if func.__class__ is not ast.Attribute or func.value.__class__ is not ast.Name:  # type: ignore[attr-defined]
-                        continue
-                    held = names.get(func.value.id)  # type: ignore[attr-defined]
-                    if held is None or held not in made:
-                        continue
-                    chain: list[ast.stmt] = [statement]
-                    for new in reversed(made[held]):
-                        recv = ast.Name(id=new, ctx=ast.Load())
-                        _place(recv, func.value)  # type: ignore[attr-defined]
-                        attr = ast.Attribute(value=recv, attr=func.attr, ctx=ast.Load())  # type: ignore[attr-defined]
-                        _place(attr, func)
-                        one = ast.Call(func=attr, args=list(call.args), keywords=list(call.keywords))  # type: ignore[attr-defined]
-                        _place(one, call)
-                        run = ast.Expr(value=one)
-                        _place(run, statement)
-                        left = ast.Name(id=func.value.id, ctx=ast.Load())  # type: ignore[attr-defined]
-                        right = ast.Name(id=new, ctx=ast.Load())
-                        test = ast.Compare(left=left, ops=[ast.Is()], comparators=[right])
-                        for part in (test, left, right):
-                            _place(part, func.value)  # type: ignore[attr-defined]
-                        branch = ast.If(test=test, body=[run], orelse=chain)
-                        _place(branch, statement)
-                        chain = [branch]
-                    block[k] = chain[0]
+        for block, k, statement, call in _call_statements(function):
+            func = call.func
+            if func.__class__ is not ast.Attribute or func.value.__class__ is not ast.Name:  # type: ignore[attr-defined]
+                continue
+            held = names.get(func.value.id)  # type: ignore[attr-defined]
+            if held is None or held not in made:
+                continue
+            chain: list[ast.stmt] = [statement]
+            for new in reversed(made[held]):
+                recv = ast.Name(id=new, ctx=ast.Load())
+                _place(recv, func.value)  # type: ignore[attr-defined]
+                attr = ast.Attribute(value=recv, attr=func.attr, ctx=ast.Load())  # type: ignore[attr-defined]
+                _place(attr, func)
+                one = ast.Call(func=attr, args=list(call.args), keywords=list(call.keywords))  # type: ignore[attr-defined]
+                _place(one, call)
+                run = ast.Expr(value=one)
+                _place(run, statement)
+                left = ast.Name(id=func.value.id, ctx=ast.Load())  # type: ignore[attr-defined]
+                right = ast.Name(id=new, ctx=ast.Load())
+                test = ast.Compare(left=left, ops=[ast.Is()], comparators=[right])
+                for part in (test, left, right):
+                    _place(part, func.value)  # type: ignore[attr-defined]
+                branch = ast.If(test=test, body=[run], orelse=chain)
+                _place(branch, statement)
+                chain = [branch]
+            block[k] = chain[0]
+
+
+def _call_statements(root: ast.AST):  # type: ignore[no-untyped-def]
+    """Each statement that is a call alone (`f(x)`, `phase.batch(...)`) in a block (`body`,
+    `orelse`, `finalbody`) of a node under `root`, as (its block, its index there, the
+    statement, the call), in the walk's order: the caller may replace `block[index]`."""
+    for node in ast_walk(root):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if block.__class__ is not list:
+                continue
+            for k, statement in enumerate(block):
+                if statement.__class__ is ast.Expr and statement.value.__class__ is ast.Call:  # type: ignore[attr-defined]
+                    yield block, k, statement, statement.value  # type: ignore[attr-defined]
 
 
 _OTHER_BINDINGS = (ast.arg, ast.alias, ast.Global, ast.Nonlocal)

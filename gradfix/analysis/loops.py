@@ -32,6 +32,7 @@ from gradfix.analysis.facts import (
     count_binding,
     handed_partial_params,
     located_bases,
+    looks_like_scheduler_name,
     top_level_bindings,
 )
 from gradfix.analysis.model import (
@@ -248,6 +249,20 @@ def _reads_as_record(name: str, facts: ModuleFacts) -> bool:
     for other in facts.source.nodes:
         count_binding(other, counts, (name,))
     return counts.get(name) == 2  # (the `class` statement alone)
+
+
+# the receiver written before a `.step(` (`self.scheduler` in `self.scheduler.step(`)
+_STEP_RECEIVER = lazily(r"([\w.\]\[)(]*)\.step\(")
+
+
+def _unless_a_scheduler(match: re.Match[str]) -> str:
+    """A `.step(` call's text, its `step` renamed when the receiver is named like a
+    learning-rate scheduler (`self.scheduler.step(`, `lr_sched.step(`; not `opt.step(`,
+    `self.schedulers[0].step(`, `get().step(`): such a step touches no gradient."""
+    receiver = match.group(1)
+    if receiver and receiver.replace(".", "").replace("_", "").isalnum() and looks_like_scheduler_name(receiver):
+        return receiver + ".advance_schedule("
+    return match.group(0)
 
 
 def _hints_gradients(method: str) -> bool:
@@ -4280,7 +4295,7 @@ class _Walker:
                 if hook is None:
                     continue
                 found = True
-                if self.touches_gradients(hook, body_only=True):
+                if self.touches_gradients(hook, body_only=True, scheduler_steps=False):
                     return True
             if any(getattr(f, "name", None) == method for f in module.source.tree.body):
                 return None  # a function of that name too: the list may hold it
@@ -4348,10 +4363,16 @@ class _Walker:
             count_binding(other, counts, (name,))
         return counts.get(name, 0)
 
-    def touches_gradients(self, helper: FunctionInfo, depth: int = 0, body_only: bool = False) -> bool:
-        """`body_only`: its name (`def after_backward(...)`) says nothing; its body speaks."""
+    def touches_gradients(
+        self, helper: FunctionInfo, depth: int = 0, body_only: bool = False, scheduler_steps: bool = True
+    ) -> bool:
+        """`body_only`: its name (`def after_backward(...)`) says nothing; its body speaks.
+        `scheduler_steps=False`: a `.step(` whose receiver is named like a learning-rate
+        scheduler (`self.scheduler.step()` of a hook) is not read as an optimizer's step."""
         source = helper.source or self.source
         text = source.text[source.start(helper.node.body[0] if body_only else helper.node) : source.end(helper.node)]
+        if not scheduler_steps and ".step(" in text:
+            text = _STEP_RECEIVER.sub(_unless_a_scheduler, text)
         if body_only and any(_hints_gradients(name) for name in _CALLED_ATTRIBUTE.findall(text)):
             return True  # `trainer.reset_grads()`
         if any(word in text for word in ("backward", "zero_grad", ".step(", ".grad")):
@@ -4367,14 +4388,14 @@ class _Walker:
             own = facts.methods.get(helper.class_name, {})
             for name in set(_SELF_CALL.findall(text)):
                 other = own.get(name)
-                if other is not None and other.node is not helper.node and self.touches_gradients(other, depth + 1):
+                if other is not None and other.node is not helper.node and self.touches_gradients(other, depth + 1, scheduler_steps=scheduler_steps):
                     return True
         if "super(" not in text:
             return False
         # `super().learn(batch)`: what the base class's method does
         for name in set(_SUPER_CALL.findall(text)):
             inherited = None if name.startswith("__") else self.inherited_method(facts, helper.class_name, name, 0)
-            if inherited is not None and self.touches_gradients(inherited, depth + 1):
+            if inherited is not None and self.touches_gradients(inherited, depth + 1, scheduler_steps=scheduler_steps):
                 return True
         return False
 
@@ -4425,11 +4446,12 @@ class _Walker:
             and not (isinstance(recv, ast.Name) and recv.id == "self") and not _is_super(recv)
         ):
             # `for cb in callbacks: cb.on_batch_end(step)`: an object gradfix cannot place, and a
-            # class of the module whose hook of that name clears, steps or backpropagates
+            # class of the module whose hook of that name clears, steps or backpropagates (a
+            # hook stepping only a learning-rate scheduler, `self.scheduler.step()`, does neither)
             facts_here = ctx.facts or self.facts
             for methods in facts_here.methods.values():
                 hook = methods.get(method)
-                if hook is not None and self.touches_gradients(hook):
+                if hook is not None and self.touches_gradients(hook, scheduler_steps=False):
                     return f"`{dotted(recv) or 'an object'}.{method}()` may run a hook of the file that clears, steps or backpropagates"
             if isinstance(recv, ast.Name) and self.project_hooks_touch(recv, method, ctx):
                 return f"`{recv.id}.{method}()` may run a hook of the project that clears, steps or backpropagates"

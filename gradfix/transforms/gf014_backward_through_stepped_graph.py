@@ -103,7 +103,10 @@ class BackwardThroughSteppedGraph(Rule):
     a chain, a list or parameter groups of them), and the forward pass a call of `m`
     itself (or of a part of it, `m.encoder(x)`) whose output reaches both losses through
     operations that keep the graph (`.detach()`, `.item()`, `torch.no_grad()` cut it). An
-    optimizer passed in, or a model called through a helper, keeps it silent. `self(x)` in a
+    optimizer passed in, or a model called through a helper, keeps it silent. A call of a
+    method of the class that only clears gradients (`self.reset_grad()` whose body is
+    `zero_grad()` calls), between the step and the later backward, changes no value the
+    later loss reads through `self`. `self(x)` in a
     method of a class that defines its own `forward` (a LightningModule's `training_step`) runs
     the modules that `forward` calls (with the methods of the class it calls), not every
     module `self` holds: a discriminator's step does not stale a generator-only forward.

@@ -52,7 +52,10 @@ class NeedlessRetainGraph(Rule):
     after it backpropagates through that graph again: no later `backward()` or
     `torch.autograd.grad` in the iteration, in the loops around it or after them in the same
     function — except later backward calls that provably walk a graph of their own (a GAN
-    whose discriminator loss reads the fake batch only through `fake.detach()`, also when
+    whose discriminator loss reads the fake batch only through `fake.detach()`; a WGAN's
+    `gen_loss.backward()` after its `n_critic` critic loop, in the loop around that loop or
+    in the body of the step function that holds it, on a fake batch generated again after
+    the loop; also when
     both losses read a batch picked from data the module makes once with torch, `a =
     dom_a[torch.randint(0, 128, (16,))]` with every binding of `dom_a` such as `torch.randn(128, 3)`,
     never made to require gradients; a saliency
@@ -458,6 +461,9 @@ def _judge(
     earlier |= _separate_later(event, call, home, graphs, model)
     if len(event.home_loops) > 1:
         earlier |= _separate_after_the_loop(event, call, by_node, graphs, model)
+    after_in_function: set[int] = set()
+    if len(event.home_loops) == 1 and loop.function is not None:
+        after_in_function = _separate_after_the_loop_in_function(event, call, loop.function, graphs, model)
     for lp in event.home_loops:
         training = by_node.get(id(lp))
         if training is None:
@@ -484,6 +490,8 @@ def _judge(
                 continue  # `if a: <loop with the backward>` / `else: loss.backward()`: one runs per call
             if loop.function is not None and _in_a_def_never_run(scope_node, node):
                 continue  # the body of a `def` the function never names again runs nowhere
+            if id(node) in after_in_function:
+                continue  # the generator's step after the critic loop, on a graph of its own
             return "silent"
     # 2. the loss is not handed out of the function
     flow = graphs.flow
@@ -1441,6 +1449,51 @@ def _separate_after_the_loop(
         if any(k.startswith("self") and around.reads_any_key(k, walked.free) for k in kept.free):
             continue
         separate.add(id(other))
+    return separate
+
+
+def _separate_after_the_loop_in_function(
+    event: GradEvent, call: BackwardCall, function: ast.AST, graphs: GraphFlow, model: ModuleModel
+) -> set[int]:
+    """The backward calls written after the backward's loop in the function whose body holds
+    that loop (a WGAN step function's generator update after its `n_critic` critic steps),
+    each `loss.backward()` alone in a statement of the function's own body, that provably
+    walk a graph of their own: the loss computed after the loop from values no statement of
+    the loop binds, none read before the function binds it, and no state the data flow does not
+    follow (as `_separate_after_the_loop` reads the body of an outer loop). Returns the ids of
+    those calls."""
+    inner = event.home_loops[0]
+    body = function.body  # type: ignore[attr-defined]
+    if not any(stmt is inner for stmt in body):
+        return set()
+    later = []
+    for stmt in body[body.index(inner) + 1 :]:
+        value = stmt.value if stmt.__class__ is ast.Expr else None  # type: ignore[attr-defined]
+        if (
+            value.__class__ is ast.Call and method_name(value) == "backward" and not value.args  # type: ignore[union-attr]
+            and not value.keywords and receiver(value).__class__ is ast.Name  # type: ignore[union-attr, arg-type]
+        ):
+            later.append((stmt, value))
+    if not later:
+        return set()
+    kept = graphs.slice(call.loss, event.statement)
+    if kept is None:
+        return set()
+    around = GraphFlow(function, model.source, model.facts.imports.qualify)  # type: ignore[arg-type]
+    start, end = (inner.lineno, inner.col_offset), (inner.end_lineno, inner.end_col_offset)  # type: ignore[attr-defined]
+    separate: set[int] = set()
+    for stmt, backward in later:
+        loss = receiver(backward)
+        walked = around.slice(loss, stmt)  # type: ignore[arg-type]
+        if walked is None or walked.carried:
+            continue
+        if any(start <= (u.node.lineno, u.node.col_offset) <= end for u in walked.units):  # type: ignore[attr-defined, operator]
+            continue  # a value the loop computed (`fake` of its last step)
+        if _reaches_hidden_state(loss, walked, kept, model):  # type: ignore[arg-type]
+            continue
+        if any(k.startswith("self") and around.reads_any_key(k, walked.free) for k in kept.free):
+            continue
+        separate.add(id(backward))
     return separate
 
 

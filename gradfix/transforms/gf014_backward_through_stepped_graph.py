@@ -103,7 +103,10 @@ class BackwardThroughSteppedGraph(Rule):
     a chain, a list or parameter groups of them), and the forward pass a call of `m`
     itself (or of a part of it, `m.encoder(x)`) whose output reaches both losses through
     operations that keep the graph (`.detach()`, `.item()`, `torch.no_grad()` cut it). An
-    optimizer passed in, or a model called through a helper, keeps it silent. `self(x)` in a
+    optimizer passed in, or a model called through a helper, keeps it silent. A call of a
+    method of the class that only clears gradients (`self.reset_grad()` whose body is
+    `zero_grad()` calls), between the step and the later backward, changes no value the
+    later loss reads through `self`. `self(x)` in a
     method of a class that defines its own `forward` (a LightningModule's `training_step`) runs
     the modules that `forward` calls (with the methods of the class it calls), not every
     module `self` holds: a discriminator's step does not stale a generator-only forward.
@@ -457,7 +460,12 @@ def _stale_forward(
         return None
     rebound: set[str] = set()
     for unit in flow.units[step_at + 1 : later_at]:
-        rebound |= graphs.graph(unit).binds
+        binds = graphs.graph(unit).binds
+        if "self" in binds and model is not None and _clears_only(unit.node, model):
+            # `self.reset_grad()` after the step, a method that only calls `zero_grad()`:
+            # it rebinds nothing a loss reads through `self`
+            binds = binds - {"self"}
+        rebound |= binds
     before = [u for u in graph.units if (flow.position(u.node) or 0) < step_at]
     if any(graphs.graph(u).binds & rebound for u in before):
         return None  # assigned again after the step, perhaps only in some branch: unclear
@@ -474,6 +482,40 @@ def _stale_forward(
             if any(owns(owner, k) for owner in owners for k in (keys if keys is not None else (key,))):
                 return unit, call
     return None
+
+
+def _clears_only(statement: ast.AST, model: ModuleModel) -> bool:
+    """`self.reset_grad()` alone in a statement, where every method of the module by that name
+    (one, undecorated, taking only `self`) does nothing but `x.zero_grad(...)` calls (a
+    docstring aside): a call that changes no value a forward or a loss reads."""
+    if statement.__class__ is not ast.Expr:
+        return False
+    call = statement.value  # type: ignore[attr-defined]
+    if call.__class__ is not ast.Call or call.args or call.keywords:
+        return False
+    func = call.func
+    if func.__class__ is not ast.Attribute or func.value.__class__ is not ast.Name or func.value.id != "self":
+        return False
+    defs = [
+        node
+        for cls in model.source.tree.body
+        if cls.__class__ is ast.ClassDef
+        for node in cls.body
+        if node.__class__ in (ast.FunctionDef, ast.AsyncFunctionDef) and node.name == func.attr
+    ]
+    if len(defs) != 1:
+        return False
+    method = defs[0]
+    params = method.args
+    if method.decorator_list or params.posonlyargs or params.vararg or params.kwonlyargs or params.kwarg or len(params.args) != 1:
+        return False
+    body = method.body
+    if body and body[0].__class__ is ast.Expr and body[0].value.__class__ is ast.Constant and isinstance(body[0].value.value, str):
+        body = body[1:]
+    return bool(body) and all(
+        stmt.__class__ is ast.Expr and stmt.value.__class__ is ast.Call and method_name(stmt.value) == "zero_grad"
+        for stmt in body
+    )
 
 
 def _self_forward_keys(call: ast.Call, model: ModuleModel) -> set[str] | None:

@@ -1751,8 +1751,8 @@ def _header_nodes(stmt: ast.stmt) -> list[ast.AST]:
 def probability_inputs(model: ModuleModel) -> list[ProbabilityInput]:
     """Every loss call that can reach a backward and receives probabilities."""
     text = model.source.text
-    activations = any(word in text for word in ("softmax", "sigmoid", "Softmax", "Sigmoid", "expit"))
-    if not activations and not _builds_project_names(model):
+    activations = any(word in text for word in _ACTIVATION_WORDS)
+    if not activations and (not _builds_project_names(model) or not _project_says_activation(model)):
         return []  # (without the words, only a model class of another module can end with one)
     if not any(word in text for word in _LOSS_WORDS) and not _imports_project_loss(model):
         # without the words, only a loss object an imported module of the project builds, a
@@ -1857,6 +1857,27 @@ _NOT_PROJECT = MODELLED_LIBRARIES | {"torchvision", "torchaudio", "torchtext", "
 
 _LOSS_WORDS = ("cross_entropy", "nll_loss", "CrossEntropy", "NLLLoss", "with_logits", "WithLogits", "kl_div", "KLDiv")
 _LOSS_BYTES = tuple(word.encode() for word in _LOSS_WORDS)
+
+
+_ACTIVATION_WORDS = ("softmax", "sigmoid", "Softmax", "Sigmoid", "expit")  # (every name of `ACTIVATION_*` says one)
+# what the words have in common, as `Project.saying` looks for them: `oftmax` for both spellings
+_ACTIVATION_STEMS = (b"oftmax", b"igmoid", b"expit")
+# a project of more files is not searched: its search would cost more than it saves (the
+# large ones say the words somewhere anyway)
+_SEARCHED_PROJECT_FILES = 64
+
+
+def _project_says_activation(model: ModuleModel) -> bool:
+    """Some file of the project says an activation word (or the project is not searched: too
+    large). A file that says none reaches an activation only through another module of the
+    project (`_builds_project_names`): a model class or builder there, or a caller there
+    handing in a model built there; when no file of the project says one, none ends with one.
+    Asked with `Project.saying` (once per steady run for each word, and a dependency of the
+    result)."""
+    project = model.facts.project
+    if project is None or len(project.files()) > _SEARCHED_PROJECT_FILES:
+        return True
+    return any(project.saying(stem) for stem in _ACTIVATION_STEMS)
 
 
 def _builds_project_names(model: ModuleModel) -> bool:

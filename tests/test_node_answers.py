@@ -299,3 +299,18 @@ def test_child_nodes_are_iter_child_nodes() -> None:
             assert [id(n) for n in child_nodes(node)] == [id(n) for n in ast.iter_child_nodes(node)]
             checked += 1
     assert checked > 10_000
+
+
+def test_calls_and_grads_order_through_every_kind_of_field() -> None:
+    # `_visit_calls_and_grads` reads a node's fields itself (not `_children`'s list) and skips
+    # operators, contexts and fields that hold no node: the order must stay `_children`'s (an
+    # `a if t else b` body first, a dict's keys and values interleaved, `**d` keys skipped),
+    # calls innermost first, `.grad` attributes outermost first, lambdas not entered
+    text = (
+        "s(a.grad.grad) + (b(c()) if t(u) else e(**{k(): v(), **w(), 'z': x.grad})) "
+        "< m(-n(), not o(), *p(), key=q(f'{r()}'), fn=lambda: hidden())"
+    )
+    node = ast.parse(text, mode="eval").body
+    calls, grads = names._calls_and_grads(node)
+    assert [c.func.id for c in calls] == ["s", "c", "b", "t", "k", "v", "w", "e", "n", "o", "p", "r", "q", "m"]
+    assert [ast.unparse(g) for g in grads] == ["a.grad.grad", "a.grad", "x.grad"]

@@ -284,15 +284,57 @@ def _calls_and_grads(node: ast.AST) -> tuple[list[ast.Call], list[ast.Attribute]
 
 def _visit_calls_and_grads(current: ast.AST, calls: list[ast.Call], grads: list[ast.Attribute]) -> None:
     # a module-level function, not a closure: a recursive closure is a reference cycle (the
-    # function and its own cell) that only the cycle collector frees, one per call
+    # function and its own cell) that only the cycle collector frees, one per call. The nodes
+    # under `current` in `_children`'s order, read here without its list: only the fields that
+    # may hold a node gone into (`_visit_fields`), and neither a leaf nor an operator (nothing
+    # under either is a call or a `.grad`) visited
     kind = type(current)
-    if kind is ast.Attribute and current.attr == "grad":  # type: ignore[attr-defined]
+    if kind is _ATTRIBUTE and current.attr == "grad":  # type: ignore[attr-defined]
         grads.append(current)  # type: ignore[arg-type]
-    for child in _children(current):
-        if type(child) not in _SKIPPED_OR_LEAVES:  # (a leaf is neither a call nor a `.grad`)
-            _visit_calls_and_grads(child, calls, grads)
-    if kind is ast.Call:
+    if kind is _DICT:
+        for key, value in zip(current.keys, current.values):  # type: ignore[attr-defined]
+            if key is not None and type(key) not in _NOT_VISITED:
+                _visit_calls_and_grads(key, calls, grads)
+            if type(value) not in _NOT_VISITED:
+                _visit_calls_and_grads(value, calls, grads)
+    else:
+        names = _VISIT_FIELDS.get(kind)
+        for name in names if names is not None else _visit_fields(kind):
+            value = getattr(current, name, None)
+            if type(value) is list:
+                if kind in MIXED_KINDS:  # (items that may be None or a name)
+                    for item in value:
+                        if type(item) not in _NOT_VISITED and isinstance(item, _AST):
+                            _visit_calls_and_grads(item, calls, grads)
+                else:
+                    for item in value:
+                        if type(item) not in _NOT_VISITED:
+                            _visit_calls_and_grads(item, calls, grads)
+            elif type(value) not in _NOT_VISITED and isinstance(value, _AST):
+                _visit_calls_and_grads(value, calls, grads)
+    if kind is _CALL:
         calls.append(current)  # type: ignore[arg-type]
+
+
+_ATTRIBUTE, _CALL, _DICT = ast.Attribute, ast.Call, ast.Dict
+# what `_visit_calls_and_grads` does not go into: leaves, nested scopes, and operators and
+# expression contexts (no field: nothing under them)
+_NOT_VISITED = _SKIPPED_OR_LEAVES | frozenset(
+    kind for base in (ast.operator, ast.boolop, ast.unaryop, ast.cmpop, ast.expr_context) for kind in base.__subclasses__()
+)
+# fields that hold no node `_visit_calls_and_grads` goes into: names, numbers and flags (a
+# `Name` leaf at most: a 3.12 `TypeAlias`'s name) and operators
+_NO_NODE_FIELDS = frozenset({
+    "op", "ops", "id", "attr", "arg", "name", "module", "level", "kind", "type_comment", "is_async", "conversion",
+    "simple", "tag",
+})  # fmt: skip
+_VISIT_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _visit_fields(kind: type) -> tuple[str, ...]:
+    """`_fields(kind)` (in `_children`'s order) less `_NO_NODE_FIELDS`."""
+    fields = _VISIT_FIELDS[kind] = tuple(name for name in _fields(kind) if name not in _NO_NODE_FIELDS)
+    return fields
 
 
 def calls_in_order(node: ast.AST) -> list[ast.Call]:

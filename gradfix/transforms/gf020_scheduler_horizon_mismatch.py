@@ -234,7 +234,9 @@ class SchedulerHorizonMismatch(Rule):
     to `self.lr_schedulers()`: it advances once per batch plus once per epoch
     (tests/libraries/test_lightning.py::test_a_scheduler_stepped_in_the_batch_end_hook_is_stepped_again_each_epoch);
     reported at the hook's step, without a fix (whether the batches or the epochs were meant is
-    not known).
+    not known). Likewise a scheduler over optimizer steps returned with `"interval": "step"`
+    that such a hook steps again: it advances twice per batch and ends halfway (reported at
+    the hook's step, without a fix).
 
     A torch scheduler handed to transformers' `Trainer(..., optimizers=(opt, sched))` (or to a
     subclass of the file) is stepped by the Trainer after every optimizer step: one built in the
@@ -300,6 +302,11 @@ class SchedulerHorizonMismatch(Rule):
         "`{sched}` counts its horizon in epochs (`{argument}={horizon}`) and Lightning steps it once per epoch, but "
         "`{hook}` steps it again every batch: the schedule runs out in the first epoch; leave its stepping to "
         "Lightning, or count the horizon in optimizer steps with `\"interval\": \"step\"` and no step in the hook"
+    )
+    lightning_step_hook_message = (
+        "`{sched}` counts its horizon in optimizer steps (`{argument}={horizon}`) and Lightning steps it every "
+        "optimizer step (`\"interval\": \"step\"`), but `{hook}` steps it again every batch: the schedule runs "
+        "twice as fast and ends halfway; leave its stepping to Lightning"
     )
     lightning_epochs_message = (
         "`{sched}` counts its horizon in epochs (`{argument}={horizon}`) but `configure_optimizers` has "
@@ -401,7 +408,8 @@ class SchedulerHorizonMismatch(Rule):
                     shown = shown[:37] + "..."
                 if hook is not None and hook[1] is not None:
                     at = hook[1]
-                    text = self.lightning_hook_message.format(sched=source.code(call.func), argument=argument, horizon=shown, hook=hook[0])
+                    message = self.lightning_hook_message if counted_in == "epochs" else self.lightning_step_hook_message
+                    text = message.format(sched=source.code(call.func), argument=argument, horizon=shown, hook=hook[0])
                     yield Finding(self.code, text, at)
                     continue
                 template = self.lightning_batches_message if counted_in == "batches" else self.lightning_epochs_message
@@ -911,7 +919,9 @@ def _lightning_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, a
                     if counted_in is None:
                         continue
                     if (counted_in == "batches") == (stepped_per == "batch"):
-                        if manual is None and counted_in == "epochs" and len(returned) == 1:
+                        if manual is None and len(returned) == 1:
+                            # (epochs: stepped per epoch and per batch; optimizer steps with
+                            # `"interval": "step"`: stepped twice per batch)
                             again = _batch_hook_step(facts.methods.get(class_name, {}))
                             if again is not None:
                                 yield call, argument, value, counted_in, None, again

@@ -121,7 +121,9 @@ METHODS = (
             "`self.lr_schedulers().step()` in on_train_batch_end advances once per batch plus once per epoch (GF020: "
             "test_a_scheduler_stepped_in_the_batch_end_hook_is_stepped_again_each_epoch); one returned with "
             "\"interval\": \"step\" and stepped again there advances twice per batch (GF020: "
-            "test_a_step_interval_scheduler_stepped_in_the_batch_end_hook_is_stepped_twice_per_batch)"
+            "test_a_step_interval_scheduler_stepped_in_the_batch_end_hook_is_stepped_twice_per_batch); so does a "
+            "Callback's pl_module.lr_schedulers().step() there (GF020: "
+            "test_a_callback_stepping_the_modules_scheduler_per_batch_steps_it_again)"
         ),
     ),
     Method(

@@ -1570,3 +1570,21 @@ def test_a_step_interval_scheduler_stepped_in_the_batch_end_hook_is_stepped_twic
     module = _StepsItsStepIntervalScheduleInTheBatchHook(epochs=2)
     _trainer(max_epochs=2).fit(module, _loader(4))
     assert module.lr_schedulers().last_epoch == 2 * 2 * 4
+
+
+class _StepsTheModulesSchedule(pl.Callback):
+    def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx):
+        pl_module.lr_schedulers().step()
+
+
+class _LeavesItsScheduleToLightning(_StepsItsScheduleInTheBatchHook):
+    def on_train_batch_end(self, outputs, batch, batch_idx):
+        pass
+
+
+def test_a_callback_stepping_the_modules_scheduler_per_batch_steps_it_again() -> None:
+    """A Callback's `pl_module.lr_schedulers().step()` in `on_train_batch_end` steps the module's
+    scheduler that Lightning also steps once per epoch: once per batch plus once per epoch (GF020)."""
+    module = _LeavesItsScheduleToLightning(epochs=2)
+    _trainer(max_epochs=2, callbacks=[_StepsTheModulesSchedule()]).fit(module, _loader(4))
+    assert module.lr_schedulers().last_epoch == 2 * 4 + 2

@@ -4315,8 +4315,26 @@ class _Walker:
         known: dict[str, bool] = facts.__dict__.setdefault("_inert_constructions", {})
         found = known.get(name)
         if found is None:
-            found = known[name] = self._inert_construction(name, facts)
+            found = known[name] = self._inert_construction(name, facts) or self._imported_inert(name, facts)
         return found
+
+    def _imported_inert(self, name: str, facts: ModuleFacts) -> bool:
+        """`name` is imported, once and never rebound, from a module of the project whose class
+        of that name is inert there (`_plain_record` or `_inert_construction` of that module:
+        `from records import Step`)."""
+        project = facts.project
+        if project is None or name in facts.classes:
+            return False
+        qualified = facts.imports.qualify(name)
+        if not qualified or qualified == name or qualified.lstrip(".").split(".", 1)[0] in LIBRARY_ROOTS:
+            return False
+        located = project.class_named(qualified, facts.source.path or None, any_bytes=True)
+        if located is None or located[0].facts is facts:
+            return False
+        other, defined = located
+        if not (_plain_record(defined, other.facts) or self._inert_construction(defined, other.facts)):
+            return False
+        return self._bound(name, facts.source) == 2  # (the import alone)
 
     def _inert_construction(self, name: str, facts: ModuleFacts) -> bool:
         # (what the class, or the top-level binding, says first: the count of bindings walks

@@ -1536,6 +1536,92 @@ def trainer_step_overrides(model: ModuleModel) -> list[TrainingLoop]:
     return found
 
 
+def trainer_loss_overrides(model: ModuleModel) -> list[TrainingLoop]:
+    """The `compute_loss(self, model, inputs, ...)` overrides of transformers Trainer subclasses
+    (also through base classes of the file): the base `training_step` calls the method once per
+    micro-batch and backpropagates what it returns after it returns, so each is an iteration
+    whose node is the method's definition, with its own events and a BACKWARD of the returned
+    loss at its last statement (`return loss`, `return (loss, outputs) if return_outputs else
+    loss`, `return loss, outputs`), as `framework_iterations` reads a Lightning `training_step`.
+    Only a method whose last statement returns, with no backward, step or clear of its own.
+    Read by GF009 only (a loss tensor kept across micro-batches: every one keeps its graph)."""
+    cached = getattr(model, "_trainer_loss_overrides", None)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    found: list[TrainingLoop] = []
+    model._trainer_loss_overrides = found  # type: ignore[attr-defined]
+    facts = model.facts
+    if not facts.classes or "compute_loss" not in facts.source.text:
+        return found
+    from gradfix.analysis.frameworks import framework_through_file
+    from gradfix.analysis.loops import walk_as_iteration
+
+    for class_name, methods in facts.methods.items():
+        info = methods.get("compute_loss")
+        cls = facts.classes.get(class_name)
+        if info is None or cls is None or info.facts is None or not isinstance(info.node, ast.FunctionDef) or info.node.decorator_list:
+            continue
+        node_ = info.node
+        last = node_.body[-1] if node_.body else None
+        if not isinstance(last, ast.Return) or last.value is None:
+            continue
+        entry = framework_through_file(cls, facts.classes, facts.imports.qualify)
+        if entry is None or entry.qualname != "transformers.Trainer":
+            continue
+        events = walk_as_iteration(info.facts, info)
+        if any(e.kind in (EventKind.BACKWARD, EventKind.STEP, EventKind.CLEAR) for e in events):
+            continue  # a method doing the Trainer's work by hand: not read as one micro-batch
+        value = last.value
+        if isinstance(value, ast.IfExp):  # `(loss, outputs) if return_outputs else loss`
+            value = value.orelse
+        if isinstance(value, ast.Tuple):  # `return loss, outputs`
+            value = value.elts[0] if value.elts else value
+        if isinstance(value, (ast.Constant, ast.Tuple, ast.IfExp, ast.Dict)):
+            continue
+        loss = _returned_loss(value, node_, set(methods))
+        if loss is not None and _maybe_outputs(loss, node_):
+            loss = None  # `loss = super().compute_loss(model, inputs, return_outputs=return_outputs)`: a tuple perhaps
+        backward = GradEvent(
+            kind=EventKind.BACKWARD,
+            node=last,
+            path=(last,),
+            blocks=(node_.body,),
+            branches=(),
+            loops=(node_,),  # type: ignore[arg-type]
+            home_loops=(node_,),  # type: ignore[arg-type]
+            loss=loss,
+        )
+        found.append(
+            TrainingLoop(
+                node=node_,
+                events=[*events, backward],
+                function=node_,
+                enclosing_loops=(),
+                unknown=[e for e in events if e.kind is EventKind.UNKNOWN],
+            )
+        )
+    return found
+
+
+def _maybe_outputs(loss: ast.expr, method: ast.FunctionDef) -> bool:
+    """Whether the name `loss` a `compute_loss` override returns is bound to a call handed its
+    `return_outputs` flag (the parameter, or any `return_outputs=` keyword): with the flag set
+    (the Trainer's prediction_step sets it) that call returns `(loss, outputs)`, no tensor."""
+    if not isinstance(loss, ast.Name):
+        return False
+    params = [a.arg for a in method.args.args]
+    flag = "return_outputs" if "return_outputs" in params or len(params) < 4 else params[3]
+    for node in ast_walk(method):
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == loss.id for t in node.targets):
+            for call in ast_walk(node.value):
+                if isinstance(call, ast.Call) and (
+                    any(isinstance(a, ast.Name) and a.id == flag for a in call.args)
+                    or any(k.arg == "return_outputs" or isinstance(k.value, ast.Name) and k.value.id == flag for k in call.keywords)
+                ):
+                    return True
+    return False
+
+
 def _returned_loss(value: ast.expr, hook: ast.AST, methods: set[str]) -> ast.expr | None:
     """The loss tensor a training-step hook returns, as far as its own code shows: the `"loss"`
     entry of a returned dict literal; a name the hook binds only by plain assignments of

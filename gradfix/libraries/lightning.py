@@ -119,7 +119,11 @@ METHODS = (
             "before the batch's update and adds a second step (GF012: "
             "test_hand_scheduler_step_in_an_automatic_training_step_runs_before_the_update); one stepped again by "
             "`self.lr_schedulers().step()` in on_train_batch_end advances once per batch plus once per epoch (GF020: "
-            "test_a_scheduler_stepped_in_the_batch_end_hook_is_stepped_again_each_epoch)"
+            "test_a_scheduler_stepped_in_the_batch_end_hook_is_stepped_again_each_epoch); one returned with "
+            "\"interval\": \"step\" and stepped again there advances twice per batch (GF020: "
+            "test_a_step_interval_scheduler_stepped_in_the_batch_end_hook_is_stepped_twice_per_batch); so does a "
+            "Callback's pl_module.lr_schedulers().step() there (GF020: "
+            "test_a_callback_stepping_the_modules_scheduler_per_batch_steps_it_again)"
         ),
     ),
     Method(

@@ -65,7 +65,10 @@ FRAMEWORKS = (
             "An override written whole (its own backward, no super().training_step, no step "
             "or clear) is one micro-batch's iteration: a loss it appends to an attribute keeps that graph "
             "across batches (GF009), and two backwards of one graph, the first with retain_graph=True, train "
-            "like one backward of their sum (GF003; test_whole_training_step_override_is_one_micro_batch)."
+            "like one backward of their sum (GF003; test_whole_training_step_override_is_one_micro_batch). "
+            "A compute_loss override is called once per micro-batch too, its returned loss backpropagated "
+            "after it returns: a loss it appends to an attribute keeps that graph across batches (GF009; "
+            "test_compute_loss_override_runs_once_per_micro_batch_before_the_backward)."
         ),
     ),
 )

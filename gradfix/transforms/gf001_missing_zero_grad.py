@@ -13,6 +13,7 @@ from gradfix.analysis.clear_signature import lacks_zero_grad
 from gradfix.analysis.loops import ModuleModel, _assigned_callees, called_names, zipped_variables
 from gradfix.analysis.manual_updates import manual_updates
 from gradfix.analysis.model import ClearScope, EventKind, GradEvent, TrainingLoop
+from gradfix.analysis.facts import FunctionInfo
 from gradfix.analysis.frameworks import framework_of
 from gradfix.analysis.steps import cleared_around, handed_out
 from gradfix.analysis.assignments import assigned_values
@@ -157,7 +158,12 @@ class MissingZeroGrad(Rule):
     or over a name bound once to a list or tuple of them and never grown, `for o in self.opts:`)
     while the iteration clears only some of them are judged one by one: the one never cleared
     is reported and cleared as a named one would be (`for o in opts: o.zero_grad()` clears
-    every element). A list comprehension written as a statement of its own, `[o.step() for o
+    every element). Lightning's `opts = self.optimizers()` (manual optimization) holds what the
+    module's `configure_optimizers` returns, in its order: when its one `return` gives a list
+    or tuple literal of two or more (optimizers, `{"optimizer": ...}` dicts, or the first list
+    of `[opt_a, opt_b], [sched]`), `opts[i]` is each of them (the clear of the one never cleared
+    goes after the list's binding); of an unknown length, `opts[*]` is reported without a fix
+    when some are cleared by index. A list comprehension written as a statement of its own, `[o.step() for o
     in opts]` (or `[o.zero_grad() for o in opts]`), is read as that `for` loop. A lambda that
     only steps (`update = lambda: opt.step()`, called `update()`; or each of a list or tuple of
     them, `hooks = [lambda: opt.step(), lambda: sched.step()]` run by `for h in hooks: h()`),
@@ -2420,10 +2426,17 @@ def _by_element(
     for key, step in steps.items():
         elements = _collection_elements(key, model) if key.endswith("[*]") else [key]
         if elements is None:
-            if not _lightning_optimizer_list(key[: -len("[*]")], model):
+            collection = key[: -len("[*]")]
+            count = _lightning_optimizer_list(collection, model)
+            if not count:
                 return None
-            several.add(key[: -len("[*]")])
-            elements = [key]
+            if count > 1:
+                # `return [SGD(...), Adam(...)]` in configure_optimizers: `self.optimizers()`
+                # holds those, in that order
+                elements = [f"{collection}[{i}]" for i in range(count)]
+            else:
+                several.add(collection)
+                elements = [key]
         for element in elements:
             out.setdefault(element, step)
     clears: set[str | None] = set()
@@ -2442,30 +2455,58 @@ def _by_element(
 _GROWN = ("append", "extend", "insert", "__setitem__")
 
 
-def _lightning_optimizer_list(collection: str, model: ModuleModel) -> bool:
+def _lightning_optimizer_list(collection: str, model: ModuleModel) -> int:
     """`opts = self.optimizers()`, the one binding of `opts`, in a method of a LightningModule
     subclass of the module: a list only when configure_optimizers returns two optimizers or more
     (with one, even in a list, it is that optimizer's LightningOptimizer: libraries/lightning.py
-    `optimizers`), so indexed or iterated it holds two or more."""
+    `optimizers`), so indexed or iterated it holds two or more. The number of optimizers when
+    the class's `configure_optimizers` says it (`_configured_optimizers`), else 1 (two or more,
+    unknown how many); 0 when `collection` is no such list."""
     if not collection.isidentifier():
-        return False
+        return 0
     values = assigned_values(model, collection)
     if len(values) != 1:
-        return False
+        return 0
     value = values[0]
     if not (
         isinstance(value, ast.Call) and not value.args and all(k.arg == "use_pl_optimizer" for k in value.keywords)
         and isinstance(value.func, ast.Attribute) and value.func.attr == "optimizers"
         and isinstance(value.func.value, ast.Name) and value.func.value.id == "self"
     ):  # fmt: skip
-        return False
+        return 0
     facts = model.facts
-    for node in facts.classes.values():
+    for name, node in facts.classes.items():
         if node.lineno <= value.lineno <= (node.end_lineno or 0):
             entry = framework_of(node, facts.imports.qualify)
             if entry is not None and entry.qualname == "pytorch_lightning.LightningModule":
-                return True
-    return False
+                return _configured_optimizers(facts.methods.get(name, {}).get("configure_optimizers")) or 1
+    return 0
+
+
+def _configured_optimizers(info: FunctionInfo | None) -> int | None:
+    """How many optimizers a LightningModule's own `configure_optimizers` returns, when its one
+    `return` (its last statement, undecorated, no `yield`) gives a list or tuple literal of two or
+    more entries, none starred: `[SGD(...), Adam(...)]`, `(opt_a, opt_b)`, a list of
+    `{"optimizer": ...}` dicts, or the first list of `[opt_a, opt_b], [sched]`. Lightning 2.6's
+    `_configure_optimizers` reads these forms so, in this order (`self.optimizers()` returns
+    them in it)."""
+    node = info.node if info is not None else None
+    if not isinstance(node, ast.FunctionDef) or node.decorator_list or not node.body:
+        return None
+    returns = [n for n in ast_walk(node) if isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom))]
+    if len(returns) != 1 or returns[0] is not node.body[-1] or not isinstance(returns[0], ast.Return):
+        return None
+    value = returns[0].value
+    if not isinstance(value, (ast.List, ast.Tuple)) or not value.elts:
+        return None
+    if isinstance(value.elts[0], (ast.List, ast.Tuple)):
+        if len(value.elts) != 2:
+            return None
+        value = value.elts[0]  # `[opt_a, opt_b], [sched_a]`
+    elements = value.elts
+    if len(elements) < 2 or not all(isinstance(e, (ast.Call, ast.Name, ast.Attribute, ast.Dict)) for e in elements):
+        return None
+    return len(elements)
 
 
 def _collection_elements(key: str, model: ModuleModel) -> list[str] | None:

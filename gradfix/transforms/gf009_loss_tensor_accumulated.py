@@ -9,7 +9,7 @@ from gradfix.analysis.facts import FunctionInfo, ModuleFacts, located_bases
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.names import LIBRARY_ROOTS, call_name, stdlib_names
 from gradfix.analysis.state_entries import handed_entries
-from gradfix.analysis.steps import framework_iterations, trainer_step_overrides
+from gradfix.analysis.steps import framework_iterations, trainer_loss_overrides, trainer_step_overrides
 from gradfix.source import Source, dotted
 from gradfix.walk import ast_walk, child_nodes, own_nodes
 from gradfix.transforms._common import ignite_handlers, training_loop_ids
@@ -68,7 +68,10 @@ class LossTensorAccumulated(Rule):
     transformers Trainer's `training_step` override written whole (its own
     `self.accelerator.backward(loss)`, also in an arm of an `if`, no
     `super().training_step(...)`, no step or clear) is an iteration as well, the Trainer calling it once per micro-batch: there
-    `self.kept.append(loss)` is reported (the Trainer has no such idiom). Ignite
+    `self.kept.append(loss)` is reported (the Trainer has no such idiom); so is its
+    `compute_loss` override, called once per micro-batch, whose returned loss the base
+    backpropagates after it returns (a name bound to a call handed `return_outputs` may be a
+    `(loss, outputs)` tuple: not read as the loss). Ignite
     keeps what the process function of `trainer = Engine(update)` returns as
     `engine.state.output`: when `update` returns the loss it backpropagates at its top level
     (`return loss` its last and only `return`), a handler of `ITERATION_COMPLETED` (also
@@ -221,8 +224,9 @@ class LossTensorAccumulated(Rule):
 
         # (a LightningModule's automatic `training_step` too: Lightning backpropagates what it returns)
         hooks = framework_iterations(model)
-        # (and an HF Trainer's `training_step` written whole: the Trainer calls it once per micro-batch)
-        for loop in [*model.loops, *hooks, *trainer_step_overrides(model)]:
+        # (and an HF Trainer's `training_step` written whole, or its `compute_loss`: the Trainer
+        # calls each once per micro-batch)
+        for loop in [*model.loops, *hooks, *trainer_step_overrides(model), *trainer_loss_overrides(model)]:
             numbers_method = lambda call, at=loop.node: methods.returns_no_tensor(call, at)  # noqa: E731
             returns_of = lambda call, at=loop.node: methods.definition(call, at)  # noqa: E731
             handed = frozenset(handed_entries(loop.node, model)) if loop.node.__class__ is ast.FunctionDef and model.step_call_sites else frozenset()

@@ -234,7 +234,13 @@ class SchedulerHorizonMismatch(Rule):
     to `self.lr_schedulers()`: it advances once per batch plus once per epoch
     (tests/libraries/test_lightning.py::test_a_scheduler_stepped_in_the_batch_end_hook_is_stepped_again_each_epoch);
     reported at the hook's step, without a fix (whether the batches or the epochs were meant is
-    not known).
+    not known). Likewise a scheduler over optimizer steps returned with `"interval": "step"`
+    that such a hook steps again: it advances twice per batch and ends halfway (reported at
+    the hook's step, without a fix). The same hook of a Lightning `Callback` of the file (also
+    through a base of the file) built in a `callbacks=` argument, stepping
+    `pl_module.lr_schedulers()` (its third parameter) there, steps the file's one
+    LightningModule's scheduler, when the file builds that module
+    (tests/libraries/test_lightning.py::test_a_callback_stepping_the_modules_scheduler_per_batch_steps_it_again).
 
     A torch scheduler handed to transformers' `Trainer(..., optimizers=(opt, sched))` (or to a
     subclass of the file) is stepped by the Trainer after every optimizer step: one built in the
@@ -300,6 +306,11 @@ class SchedulerHorizonMismatch(Rule):
         "`{sched}` counts its horizon in epochs (`{argument}={horizon}`) and Lightning steps it once per epoch, but "
         "`{hook}` steps it again every batch: the schedule runs out in the first epoch; leave its stepping to "
         "Lightning, or count the horizon in optimizer steps with `\"interval\": \"step\"` and no step in the hook"
+    )
+    lightning_step_hook_message = (
+        "`{sched}` counts its horizon in optimizer steps (`{argument}={horizon}`) and Lightning steps it every "
+        "optimizer step (`\"interval\": \"step\"`), but `{hook}` steps it again every batch: the schedule runs "
+        "twice as fast and ends halfway; leave its stepping to Lightning"
     )
     lightning_epochs_message = (
         "`{sched}` counts its horizon in epochs (`{argument}={horizon}`) but `configure_optimizers` has "
@@ -401,7 +412,8 @@ class SchedulerHorizonMismatch(Rule):
                     shown = shown[:37] + "..."
                 if hook is not None and hook[1] is not None:
                     at = hook[1]
-                    text = self.lightning_hook_message.format(sched=source.code(call.func), argument=argument, horizon=shown, hook=hook[0])
+                    message = self.lightning_hook_message if counted_in == "epochs" else self.lightning_step_hook_message
+                    text = message.format(sched=source.code(call.func), argument=argument, horizon=shown, hook=hook[0])
                     yield Finding(self.code, text, at)
                     continue
                 template = self.lightning_batches_message if counted_in == "batches" else self.lightning_epochs_message
@@ -911,8 +923,10 @@ def _lightning_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, a
                     if counted_in is None:
                         continue
                     if (counted_in == "batches") == (stepped_per == "batch"):
-                        if manual is None and counted_in == "epochs" and len(returned) == 1:
-                            again = _batch_hook_step(facts.methods.get(class_name, {}))
+                        if manual is None and len(returned) == 1:
+                            # (epochs: stepped per epoch and per batch; optimizer steps with
+                            # `"interval": "step"`: stepped twice per batch)
+                            again = _batch_hook_step(facts.methods.get(class_name, {})) or _callback_batch_hook_step(class_name, model)
                             if again is not None:
                                 yield call, argument, value, counted_in, None, again
                                 break
@@ -991,6 +1005,76 @@ def _batch_hook_step(methods) -> tuple[str, ast.Call] | None:  # type: ignore[no
             target = call.func.value
             if fetched(target) or (isinstance(target, ast.Name) and target.id in names):
                 return name, call
+    return None
+
+
+def _callback_batch_hook_step(module: str, model: ModuleModel) -> tuple[str, ast.Call] | None:
+    """(`Class.hook`, the call) of `pl_module.lr_schedulers().step()` (the hook's third
+    parameter, or a name the hook binds once to its `lr_schedulers()`) at the top level of the
+    `on_train_batch_end`/`on_train_batch_start` of a Lightning `Callback` of the file (also
+    through a base of the file) that the file builds in a `callbacks=` argument, when `module`
+    is the file's one LightningModule class, built in the file (`Classifier(...)` outside its
+    own body), and overrides no `lr_scheduler_step`. Lightning calls the hook of every callback
+    handed to the Trainer once per batch, with the module it fits."""
+    from gradfix.analysis.frameworks import framework_of, lightning_callback_through_file
+
+    facts = model.facts
+    text = model.source.text
+    if "callbacks=" not in text or ".lr_schedulers()" not in text:
+        return None
+    modules = [
+        name for name, node in facts.classes.items()
+        if (entry := framework_of(node, facts.imports.qualify)) is not None and entry.qualname.endswith("LightningModule")
+    ]  # fmt: skip
+    if modules != [module] or "lr_scheduler_step" in facts.methods.get(module, {}):
+        return None
+    own = facts.classes[module]
+    built = [
+        n for n in model.source.of_type(ast.Call)
+        if isinstance(n.func, ast.Name) and n.func.id == module and not own.lineno <= n.lineno <= (own.end_lineno or 0)
+    ]  # fmt: skip
+    if not built:
+        return None
+    callbacks = {
+        n.func.id for call in model.source.of_type(ast.Call) for k in call.keywords if k.arg == "callbacks"
+        for n in ast_walk(k.value) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+    }  # fmt: skip
+    for name in sorted(callbacks):
+        node = facts.classes.get(name)
+        if node is None or not lightning_callback_through_file(node, facts.classes, facts.imports.qualify):
+            continue
+        methods = facts.methods.get(name, {})
+        for hook in ("on_train_batch_end", "on_train_batch_start"):
+            info = methods.get(hook)
+            fn = info.node if info is not None else None
+            if not isinstance(fn, ast.FunctionDef) or fn.decorator_list or len(fn.args.args) < 3:
+                continue
+            holder = fn.args.args[2].arg
+
+            def fetched(expr: ast.expr) -> bool:
+                return (
+                    isinstance(expr, ast.Call) and not expr.args and not expr.keywords and isinstance(expr.func, ast.Attribute)
+                    and expr.func.attr == "lr_schedulers" and isinstance(expr.func.value, ast.Name) and expr.func.value.id == holder
+                )  # fmt: skip
+
+            stores: dict[str, int] = {}
+            for n in ast_walk(fn):
+                if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+                    stores[n.id] = stores.get(n.id, 0) + 1
+            if stores.get(holder):
+                continue
+            names = {
+                stmt.targets[0].id for stmt in fn.body
+                if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                and stores.get(stmt.targets[0].id) == 1 and fetched(stmt.value)
+            }  # fmt: skip
+            for stmt in fn.body:
+                call = stmt.value if isinstance(stmt, ast.Expr) else None
+                if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "step"):
+                    continue
+                target = call.func.value
+                if fetched(target) or (isinstance(target, ast.Name) and target.id in names):
+                    return f"{name}.{hook}", call
     return None
 
 

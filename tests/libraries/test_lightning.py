@@ -1554,3 +1554,37 @@ def test_a_scheduler_stepped_in_the_batch_end_hook_is_stepped_again_each_epoch()
     scheduler = module.lr_schedulers()
     assert scheduler.last_epoch == 2 * 4 + 2
     assert scheduler.last_epoch > module.epochs
+
+
+class _StepsItsStepIntervalScheduleInTheBatchHook(_StepsItsScheduleInTheBatchHook):
+    def configure_optimizers(self):
+        opt = torch.optim.SGD(self.parameters(), lr=0.1)
+        ramp = torch.optim.lr_scheduler.LinearLR(opt, start_factor=0.5, total_iters=100)
+        return {"optimizer": opt, "lr_scheduler": {"scheduler": ramp, "interval": "step"}}
+
+
+def test_a_step_interval_scheduler_stepped_in_the_batch_end_hook_is_stepped_twice_per_batch() -> None:
+    """A scheduler returned with `"interval": "step"` is stepped by Lightning after each optimizer
+    step; `self.lr_schedulers().step()` in `on_train_batch_end` steps it again: it advances two
+    steps per batch, so a horizon of optimizer steps ends halfway through training (GF020)."""
+    module = _StepsItsStepIntervalScheduleInTheBatchHook(epochs=2)
+    _trainer(max_epochs=2).fit(module, _loader(4))
+    assert module.lr_schedulers().last_epoch == 2 * 2 * 4
+
+
+class _StepsTheModulesSchedule(pl.Callback):
+    def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx):
+        pl_module.lr_schedulers().step()
+
+
+class _LeavesItsScheduleToLightning(_StepsItsScheduleInTheBatchHook):
+    def on_train_batch_end(self, outputs, batch, batch_idx):
+        pass
+
+
+def test_a_callback_stepping_the_modules_scheduler_per_batch_steps_it_again() -> None:
+    """A Callback's `pl_module.lr_schedulers().step()` in `on_train_batch_end` steps the module's
+    scheduler that Lightning also steps once per epoch: once per batch plus once per epoch (GF020)."""
+    module = _LeavesItsScheduleToLightning(epochs=2)
+    _trainer(max_epochs=2, callbacks=[_StepsTheModulesSchedule()]).fit(module, _loader(4))
+    assert module.lr_schedulers().last_epoch == 2 * 4 + 2

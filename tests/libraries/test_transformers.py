@@ -198,6 +198,32 @@ def test_whole_training_step_override_is_one_micro_batch(tmp_path) -> None:
     assert not _tiny.same(_tiny.weights(split.model.net), _tiny.weights(_tiny.linear()))
 
 
+def test_compute_loss_override_runs_once_per_micro_batch_before_the_backward(tmp_path) -> None:
+    """The base training_step calls compute_loss once per micro-batch and backpropagates what it
+    returns after it returns: a loss the override appends to an attribute of the Trainer still
+    holds its graph when training ends (GF009), and appending it detached trains the same."""
+
+    def keeping(detach: bool):
+        class Keeping(transformers.Trainer):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, **kwargs)
+                self.kept = []
+
+            def compute_loss(self, model, inputs, return_outputs=False, num_items_in_batch=None):
+                loss = model(**inputs)["loss"]
+                self.kept.append(loss.detach() if detach else loss)
+                return loss
+
+        return Keeping
+
+    kept = _train(keeping(False), tmp_path / "a")
+    detached = _train(keeping(True), tmp_path / "b")
+    assert len(kept.kept) == 6 and all(loss.grad_fn is not None for loss in kept.kept)
+    assert all(loss.grad_fn is None for loss in detached.kept)
+    assert _tiny.same(_tiny.weights(kept.model.net), _tiny.weights(detached.model.net))
+    assert not _tiny.same(_tiny.weights(kept.model.net), _tiny.weights(_tiny.linear()))
+
+
 _HOOKS = ("on_step_begin", "on_substep_end", "on_pre_optimizer_step", "on_optimizer_step", "on_step_end")
 
 

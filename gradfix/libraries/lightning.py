@@ -302,6 +302,10 @@ FRAMEWORKS = (
         # (test_manual_optimization_batch_idx_counts_each_epoch_from_zero): a window test on it
         # is read like one on a loop's `enumerate` index
         batch_counters=(("training_step", 2),),
+        # `training_step(self, batch, batch_idx)`: `batch` is what the train DataLoader yields,
+        # handed on as it is: plain data holding no autograd graph
+        # (test_manual_optimization_batch_idx_counts_each_epoch_from_zero checks it too)
+        batch_arguments=(("training_step", 1),),
         # `optimizer_step(self, epoch, batch_idx, optimizer, optimizer_closure=None)`: a
         # LightningOptimizer over configure_optimizers' optimizer, `optimizer.lr = ...` sets an
         # attribute of the wrapper only, its param_groups are the wrapped optimizer's

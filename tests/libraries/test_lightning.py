@@ -209,8 +209,11 @@ def test_manual_backward_does_not_divide() -> None:
 def test_manual_optimization_batch_idx_counts_each_epoch_from_zero() -> None:
     """`batch_idx`, training_step's second parameter, is the batch's index in the current
     epoch: 0 first, and 0 again at the start of each epoch. So `if batch_idx % 2 == 0: step`
-    steps after the first micro-batch alone (a first window of 1, as on an `enumerate` index)."""
+    steps after the first micro-batch alone (a first window of 1, as on an `enumerate` index).
+    `batch`, its first parameter, is the loader's batch as the loader yields it: plain tensors
+    holding no autograd graph (FrameworkClass.batch_arguments)."""
     seen = []
+    graphs = []
 
     class Windows(pl.LightningModule):
         def __init__(self) -> None:
@@ -220,6 +223,7 @@ def test_manual_optimization_batch_idx_counts_each_epoch_from_zero() -> None:
 
         def training_step(self, batch, batch_idx):
             opt = self.optimizers()
+            graphs.extend((t.requires_grad, t.grad_fn) for t in batch)
             self.manual_backward(_tiny.mse(self.net, batch) / 2)
             if batch_idx % 2 == 0:
                 opt.step()
@@ -232,6 +236,7 @@ def test_manual_optimization_batch_idx_counts_each_epoch_from_zero() -> None:
     module = Windows()
     _trainer(max_epochs=2).fit(module, _loader(3))
     assert seen == [0, 1, 2, 0, 1, 2]
+    assert len(graphs) == 12 and set(graphs) == {(False, None)}
     by_hand = _tiny.linear()
     opt = torch.optim.SGD(by_hand.parameters(), lr=0.1)
     for _epoch in range(2):

@@ -97,6 +97,29 @@ def test_automatic_optimization_divides_by_accumulate_grad_batches() -> None:
     assert [all(g is None for g in grads) for grads in module.grads_at_backward] == [True, False, True, False, True]
 
 
+class _ClearsEachBatch(_Automatic):
+    def on_train_batch_start(self, batch, batch_idx):
+        self.optimizers().zero_grad()
+
+
+def test_clear_in_on_train_batch_start_wipes_the_accumulation_window() -> None:
+    """Under automatic optimization with `accumulate_grad_batches=3`, a clear in
+    `on_train_batch_start` runs before every micro-batch's training_step: each step applies the
+    window's last micro-batch's gradient alone (divided by 3), never the window's sum (GF011)."""
+    data = _tiny.batches(6)
+    by_hand = _tiny.linear()
+    opt = torch.optim.SGD(by_hand.parameters(), lr=0.1)
+    for i, batch in enumerate(data):
+        opt.zero_grad()
+        (_tiny.mse(by_hand, batch) / 3).backward()
+        if (i + 1) % 3 == 0:
+            opt.step()
+    module = _ClearsEachBatch()
+    _trainer(accumulate_grad_batches=3).fit(module, _loader(6))
+    assert _tiny.same(_tiny.weights(module.net), _tiny.weights(by_hand))
+    assert all(all(g is None for g in grads) for grads in module.grads_at_backward)
+
+
 class _AutomaticDict(_Automatic):
     def training_step(self, batch, batch_idx):
         loss = _tiny.mse(self.net, batch)

@@ -90,7 +90,11 @@ class MissingZeroGrad(Rule):
     `math.isnan(...)`) and ends the iteration by `continue`, itself written after the
     iteration's backward (every `continue` there such a test: a window's `if (i + 1) % n != 0:
     continue` keeps the skipped gradients on purpose): a skipped batch leaves its gradients to the
-    next step (the fix clears first in the body); and one whose only clears sit in an `except` block that ends by `raise`
+    next step (the fix clears first in the body). So is one whose `if` reads the loss of a
+    backward before it instead (`if loss.item() > cap: continue`, also through a name bound from
+    the loss after that backward, `value = loss.item()`), and a step function (an Ignite process
+    function, a helper a loop calls per batch) whose `if` of either kind ends it by `return`
+    (the fix clears first in the function, after its docstring); and one whose only clears sit in an `except` block that ends by `raise`
     or `continue` (an out-of-memory retry: `except RuntimeError: opt.zero_grad(); continue`):
     the iterations that train never clear. A loop that calls an object of a class of the file whose `__call__`
     backpropagates (`step = TrainStep(model, opt)` ... `step(x, y)`) runs that `__call__`,
@@ -424,6 +428,10 @@ class MissingZeroGrad(Rule):
         "`{opt}` is cleared only after a `continue` that skips a non-finite loss after its"
         " backward: the skipped batch's gradients reach the next step; clear them each iteration"
     )
+    skipped_loss_message = (
+        "`{opt}` is cleared only after a `{jump}` that skips a batch by its loss after its"
+        " backward: the skipped batch's gradients reach the next step; clear them each iteration"
+    )
     attack_message = (
         "`{opt}` is cleared before an attack whose backward passes add into its parameters' gradients too:"
         " `{opt}.step()` applies them with the training loss's; clear them after the attack"
@@ -680,7 +688,8 @@ class MissingZeroGrad(Rule):
         cleared -= first_pass
         # `loss.backward(); if not torch.isfinite(loss): continue` before the only clear, at the
         # end of the body: a skipped batch leaves its gradients to the next step
-        skipped = {t for t in set(steps) & cleared - loop.cleared_by_callers - first_pass if _cleared_only_past_a_non_finite_skip(loop, t, clears)}
+        skip_kinds = {t: _cleared_only_past_a_non_finite_skip(loop, t, clears) for t in set(steps) & cleared - loop.cleared_by_callers - first_pass}
+        skipped = {t for t, kind in skip_kinds.items() if kind}
         cleared -= skipped
         # `opt.zero_grad()` first, then an attack whose backward fills the parameters' gradients
         # too before the training backward (a PGD loop reading `delta.grad`): the step applies both
@@ -785,10 +794,14 @@ class MissingZeroGrad(Rule):
                 # right after the attack, where the hand-fixed loop clears (the clear first stays)
                 fix = Fix([attacked[target]], Safety.UNSAFE)
             elif target in skipped:
-                # first in the body, before the backward the skip follows (the clear at the end stays)
+                # first in the body, before the backward the skip follows (the clear at the end
+                # stays); in a step function after its docstring
                 block = loop.node.body  # type: ignore[attr-defined]
                 fix = None
-                if model.source.starts_line(block[0]) and not model.source.inline_block(block):
+                if loop.is_step_function and len(block) > 1 and _docstring(block[0]):
+                    if model.source.starts_line(block[1]):
+                        fix = Fix([InsertStatements(block[1], "before", new_statement(clear_call(target, model, loop.node)))], Safety.SAFE)
+                elif model.source.starts_line(block[0]) and not model.source.inline_block(block):
                     fix = Fix([InsertStatements(block, "start", new_statement(clear_call(target, model, loop.node)))], Safety.SAFE)
             else:
                 fix = self._fix(loop, step, target, model, bindings)  # type: ignore[arg-type]  # set: a target needed it
@@ -802,7 +815,10 @@ class MissingZeroGrad(Rule):
                     self.periodic_message if kind == "periodic" else self.last_pass_message if kind == "last" else self.first_pass_message
                 ).format(opt=target)
             elif target in skipped:
-                message = self.skipped_message.format(opt=target)
+                if skip_kinds[target] == "non-finite":
+                    message = self.skipped_message.format(opt=target)
+                else:
+                    message = self.skipped_loss_message.format(opt=target, jump="return" if loop.is_step_function else "continue")
             elif target in attacked:
                 message = self.attack_message.format(opt=target)
             else:
@@ -1221,24 +1237,31 @@ def _guarded_with_its_backward(
 _NON_FINITE = ("isfinite", "isnan", "isinf")
 
 
-def _cleared_only_past_a_non_finite_skip(loop: TrainingLoop, target: str, clears: list[GradEvent]) -> bool:
+def _cleared_only_past_a_non_finite_skip(loop: TrainingLoop, target: str, clears: list[GradEvent]) -> str:
     """Every clear of `target` is a statement of the loop's body (a `for` or `while` loop; or of
     one `try` of that body holding them and the backward) written after an `if` that tests a
-    loss for `nan`/`inf` (`if not torch.isfinite(loss):`, `if math.isnan(loss.item()):`) and
-    ends the iteration by `continue`, itself written after every backward of the iteration (each
-    a statement of that block too): a batch so skipped leaves its gradients to the next step."""
+    loss for `nan`/`inf` (`if not torch.isfinite(loss):`, `if math.isnan(loss.item()):`) or
+    reads the loss of a backward before it (`if loss.item() > limit:`, also through a name the
+    block binds from it after that backward) and ends the iteration by `continue`, itself written
+    after every backward of the iteration (each a statement of that block too): a batch so
+    skipped leaves its gradients to the next step. The same in a step function (the
+    iteration of a loop elsewhere, or of a framework: an Ignite process function) whose `if`
+    ends it by `return`. Returns "" (no), "non-finite" (every skip tests for nan/inf by
+    `continue`) or "loss"."""
     node = loop.node
-    if node.__class__ not in (ast.For, ast.While):
-        return False
+    function = node.__class__ in (ast.FunctionDef, ast.AsyncFunctionDef)
+    if node.__class__ not in (ast.For, ast.While) and not function:
+        return ""
     body = node.body  # type: ignore[attr-defined]
     blocks = [body] + [stmt.body for stmt in body if stmt.__class__ in TRIES]  # type: ignore[attr-defined]
-    if not any(_skips_by_continue(stmt) for block in blocks for stmt in block):
-        return False  # (a look at the top-level statements first: most loops skip nothing)
+    if not any(_skips_by_continue(stmt, function) for block in blocks for stmt in block):
+        return ""  # (a look at the top-level statements first: most loops skip nothing)
     mine = [c for c in clears if c.target == target]
     backwards = [e for e in loop.events if e.kind is EventKind.BACKWARD]
     events = (*mine, *backwards)
     if not mine or not backwards or any(not e.direct for e in events):
-        return False
+        return ""
+    losses = {e.loss.id for e in backwards if e.loss.__class__ is ast.Name}  # type: ignore[union-attr]
     for block in blocks:
         index = {id(stmt): k for k, stmt in enumerate(block)}
         places = [next((index[id(s)] for s in e.path if id(s) in index), None) for e in events]
@@ -1248,21 +1271,43 @@ def _cleared_only_past_a_non_finite_skip(loop: TrainingLoop, target: str, clears
         last_backward = max(places[len(mine) :])  # type: ignore[type-var]
         if first_clear <= last_backward:  # type: ignore[operator]
             continue  # (all in one `try`: read in its body, the next block)
-        guards = [stmt for stmt in block[last_backward + 1 : first_clear] if _skips_by_continue(stmt)]  # type: ignore[operator]
-        # every skip there tests for `nan`/`inf`: another (`if (i + 1) % n != 0: continue`, an
-        # accumulation window) makes the skipped batches' gradients part of a window on purpose
-        return bool(guards) and all(
-            any(
-                n.__class__ is ast.Attribute and n.attr in _NON_FINITE or n.__class__ is ast.Name and n.id in _NON_FINITE  # type: ignore[attr-defined]
-                for n in ast_walk(stmt.test)  # type: ignore[attr-defined]
-            )
+        between = block[last_backward + 1 : first_clear]  # type: ignore[operator]
+        guards = [stmt for stmt in between if _skips_by_continue(stmt, function)]
+        if not guards:
+            return ""
+        # every skip there tests for `nan`/`inf` or reads the loss: another (`if (i + 1) % n !=
+        # 0: continue`, an accumulation window) makes the skipped batches' gradients part of a
+        # window on purpose
+        if not function and all(_tests_non_finite(stmt.test) for stmt in guards):  # type: ignore[attr-defined]
+            return "non-finite"
+        read = set(losses)
+        for stmt in between:
+            if stmt.__class__ is ast.Assign and any(n.__class__ is ast.Name and n.id in read for n in ast_walk(stmt.value)):  # type: ignore[attr-defined]
+                read |= {t.id for t in stmt.targets if t.__class__ is ast.Name}  # type: ignore[attr-defined]
+        if all(
+            _tests_non_finite(stmt.test) or any(n.__class__ is ast.Name and n.id in read for n in ast_walk(stmt.test))  # type: ignore[attr-defined]
             for stmt in guards
-        )
-    return False
+        ):
+            return "loss"
+        return ""
+    return ""
 
 
-def _skips_by_continue(stmt: ast.stmt) -> bool:
-    return stmt.__class__ is ast.If and any(s.__class__ is ast.Continue for s in stmt.body)  # type: ignore[attr-defined]
+def _docstring(stmt: ast.stmt) -> bool:
+    return stmt.__class__ is ast.Expr and stmt.value.__class__ is ast.Constant and isinstance(stmt.value.value, str)  # type: ignore[attr-defined]
+
+
+def _tests_non_finite(test: ast.expr) -> bool:
+    return any(
+        n.__class__ is ast.Attribute and n.attr in _NON_FINITE or n.__class__ is ast.Name and n.id in _NON_FINITE  # type: ignore[attr-defined]
+        for n in ast_walk(test)
+    )
+
+
+def _skips_by_continue(stmt: ast.stmt, function: bool = False) -> bool:
+    """`if ...: continue` (in a step function: `if ...: return ...`)."""
+    jump = ast.Return if function else ast.Continue
+    return stmt.__class__ is ast.If and any(s.__class__ is jump for s in stmt.body)  # type: ignore[attr-defined]
 
 
 def _cleared_on_the_first_pass_only(

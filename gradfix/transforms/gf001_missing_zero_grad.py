@@ -414,7 +414,11 @@ class MissingZeroGrad(Rule):
     (`zero_grad`, a write to `.grad`, an `optimizer_step` override); another LightningModule of
     the file, and a gradient read for logging, do not silence it. The fix (unsafe: the
     override was written on purpose) makes the body Lightning's default, `optimizer.zero_grad()`,
-    when it holds one `pass` or `...`.
+    when it holds one `pass` or `...`. So is, at its `if`, an override whose body is one `if` (no
+    `else`) clearing only when the epoch or the batch index is 0 (`if batch_idx == 0:
+    optimizer.zero_grad()`, `if not epoch:`): every step after the first of each epoch (or of
+    training) applies the gradients of all batches since; the fix (unsafe) keeps the clear and
+    drops its `if`.
     """
 
     code = "GF001"
@@ -471,6 +475,11 @@ class MissingZeroGrad(Rule):
         "`{opt}.step()` runs in the gradient hook `{hook}` on every `backward()`, and nothing clears the"
         " gradients: each step applies the sum of all gradients since the first iteration; clear after the step"
     )
+    first_batch_override_message = (
+        "`{hook}` clears only when `{test}`: under automatic optimization Lightning clears gradients only"
+        " through this hook, so every later step applies the gradients of all batches since that clear;"
+        " clear on every call"
+    )
     idle_override_message = (
         "`{hook}` is overridden to do nothing: under automatic optimization Lightning clears gradients only"
         " through this hook, so every step applies the gradients of all batches since training began; clear"
@@ -481,6 +490,8 @@ class MissingZeroGrad(Rule):
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         if model.facts.classes:
             yield from self._idle_clear_overrides(model)
+            if "optimizer_zero_grad" in model.source.text:
+                yield from self._first_batch_clear_overrides(model)
         seen: set[int] = set()
         for loop in model.loops:
             if loop.is_unknown or (not loop.is_step_function and runs_once(loop.node)):
@@ -500,6 +511,27 @@ class MissingZeroGrad(Rule):
                 if id(finding.node) not in seen:
                     seen.add(id(finding.node))
                     yield finding
+
+    def _first_batch_clear_overrides(self, model: ModuleModel) -> Iterator[Finding]:
+        """Lightning's `optimizer_zero_grad` overridden to clear only when the epoch or the batch
+        index is 0 (gradfix/analysis/frameworks.py `first_batch_clear_overrides`): reported at
+        its `if`; the fix (unsafe, as for an idle override) clears on every call, the `if`
+        replaced by its clear."""
+        from gradfix.analysis.frameworks import first_batch_clear_overrides
+
+        source = model.source
+        for cls, hook, guard, clear in first_batch_clear_overrides(model.facts):
+            if _a_callback_elsewhere_may_clear(model, cls.name):
+                continue
+            fix = None
+            if source.alone_on_lines(guard) and source.alone_on_lines(clear) and len(guard.body) == 1:
+                fix = Fix([ReplaceNode(guard, source.code(clear), guard)], Safety.UNSAFE)
+            yield Finding(
+                self.code,
+                self.first_batch_override_message.format(hook=hook.name, test=source.code(guard.test)),
+                guard,
+                fix=fix,
+            )
 
     def _idle_clear_overrides(self, model: ModuleModel) -> Iterator[Finding]:
         """Lightning's `optimizer_zero_grad` overridden to do nothing in automatic optimization

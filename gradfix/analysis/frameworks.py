@@ -302,6 +302,64 @@ def idle_clear_overrides(facts):  # type: ignore[no-untyped-def]
         yield cls, hook.node, params[3].arg if len(params) == 4 and not hook.node.args.vararg else None
 
 
+def first_batch_clear_overrides(facts):  # type: ignore[no-untyped-def]
+    """The `optimizer_zero_grad(self, epoch, batch_idx, optimizer)` overrides (role
+    "clear-override", as `idle_clear_overrides` reads them) whose body is one `if` with no `else`
+    testing that the epoch or the batch index is 0 (`if batch_idx == 0:`, `0 == epoch`, `not
+    batch_idx`) around nothing but clears: Lightning calls the hook at each window's first
+    micro-batch and clears only through it, so every step but the first of each epoch (or of
+    training) applies the gradients of all batches since. Silent as `idle_clear_overrides` is
+    when the file clears otherwise or names `automatic_optimization` (the override's own clears
+    aside). Yields (the class, the hook's function, its `if`, the clear's statement)."""
+    from gradfix.walk import ast_walk
+
+    for name, methods in facts.methods.items():
+        hook = methods.get("optimizer_zero_grad")
+        cls = facts.classes.get(name)
+        if hook is None or cls is None or not isinstance(hook.node, ast.FunctionDef) or hook.node.decorator_list:
+            continue
+        body = [stmt for stmt in hook.node.body if not _idle(stmt)]
+        params = [a.arg for a in hook.node.args.posonlyargs + hook.node.args.args]
+        if len(body) != 1 or not isinstance(body[0], ast.If) or body[0].orelse or len(params) != 4:
+            continue
+        guard = body[0]
+        if not _zero_test(guard.test, (params[1], params[2])):
+            continue
+        clears = [stmt for stmt in guard.body if not _idle(stmt)]
+        if len(clears) != 1 or not _clear_statement(clears[0], (params[3], "self")):
+            continue
+        entry = framework_through_file(cls, facts.classes, facts.imports.qualify)
+        if entry is None or entry.hooks.get("optimizer_zero_grad") != "clear-override":
+            continue
+        own = {id(node) for node in ast_walk(hook.node)}
+        scope = [*_clear_scope(cls, facts), *(f.node for f in facts.module_functions.values())]
+        if any(id(node) not in own and _clears_or_manual(node, hook.node) for top in scope for node in ast_walk(top)):
+            continue
+        yield cls, hook.node, guard, clears[0]
+
+
+def _zero_test(test: ast.expr, names: tuple[str, ...]) -> bool:
+    """`p == 0`, `0 == p` or `not p` for a name of `names`."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return isinstance(test.operand, ast.Name) and test.operand.id in names
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq):
+        return False
+    sides = (test.left, test.comparators[0])
+    return any(
+        isinstance(a, ast.Name) and a.id in names and isinstance(b, ast.Constant) and b.value == 0 and not isinstance(b.value, bool)
+        for a, b in (sides, sides[::-1])
+    )
+
+
+def _clear_statement(stmt: ast.stmt, receivers: tuple[str, ...]) -> bool:
+    """`optimizer.zero_grad(...)` or `self.zero_grad(...)` as a statement of its own."""
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    return (
+        isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "zero_grad"
+        and isinstance(call.func.value, ast.Name) and call.func.value.id in receivers
+    )
+
+
 def _clear_scope(cls: ast.ClassDef, facts) -> list[ast.ClassDef]:  # type: ignore[no-untyped-def]
     """The classes of the file that may clear for `cls` or put it under manual optimization:
     its lineage in the file (its bases and the classes deriving from it, three levels at most)

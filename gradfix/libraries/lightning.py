@@ -306,6 +306,10 @@ FRAMEWORKS = (
         # (test_manual_optimization_batch_idx_counts_each_epoch_from_zero): a window test on it
         # is read like one on a loop's `enumerate` index
         batch_counters=(("training_step", 2),),
+        # `training_step(self, batch, batch_idx)`: `batch` is what the train DataLoader yields,
+        # handed on as it is: plain data holding no autograd graph
+        # (test_manual_optimization_batch_idx_counts_each_epoch_from_zero checks it too)
+        batch_arguments=(("training_step", 1),),
         # `optimizer_step(self, epoch, batch_idx, optimizer, optimizer_closure=None)`: a
         # LightningOptimizer over configure_optimizers' optimizer, `optimizer.lr = ...` sets an
         # attribute of the wrapper only, its param_groups are the wrapped optimizer's
@@ -330,7 +334,9 @@ FRAMEWORKS = (
             "(test_manual_optimization_batch_end_hook_clear_trains_like_the_hand_loop). "
             "In automatic optimization the module's on_train_batch_start runs before training_step, "
             "on_train_batch_end after the optimizer step, before the next batch's training_step "
-            "(test_batch_hooks_run_around_each_training_step_and_its_step); a mode on_train_batch_end sets "
+            "(test_batch_hooks_run_around_each_training_step_and_its_step); with accumulate_grad_batches=N a "
+            "clear there runs on every micro-batch and each step applies the window's last micro-batch alone "
+            "(test_clear_in_on_train_batch_start_wipes_the_accumulation_window; GF011); a mode on_train_batch_end sets "
             "stays for the next batches (test_batch_end_hook_eval_stays_for_the_next_training_steps). "
             "A Callback's on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx) runs after "
             "the optimizer step too, before the module's own hook, and `pl_module.eval()` there likewise "

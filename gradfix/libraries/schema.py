@@ -137,6 +137,8 @@ class FrameworkClass:
     hands backward/step/clear to the user, under which ``manual_effects`` apply.
     ``batch_counters`` pairs a hook with the position of its parameter (``self`` is 0) that the
     framework passes the batch's index within the epoch, counted from 0 afresh each epoch.
+    ``batch_arguments`` pairs a hook with the position of its parameter (``self`` is 0) through
+    which the framework hands the batch as its data loader yields it: data, no autograd graph.
     ``optimizer_arguments`` pairs a hook with the position of its parameter (``self`` is 0)
     through which the framework passes a wrapper of an optimizer the ``"builds-optimizers"``
     hook returns: an attribute set on the wrapper stays on it, its ``param_groups`` are the
@@ -158,6 +160,7 @@ class FrameworkClass:
     manual_effects: tuple[Effect, ...] = ()
     user_must_clear_when_manual: bool = False
     batch_counters: tuple[tuple[str, int], ...] = ()
+    batch_arguments: tuple[tuple[str, int], ...] = ()
     optimizer_arguments: tuple[tuple[str, int], ...] = ()
     iteration_counters: tuple[tuple[str, int, str, int], ...] = ()
     stand_in: bool = False

@@ -91,7 +91,11 @@ class MissingZeroGrad(Rule):
     `math.isnan(...)`) and ends the iteration by `continue`, itself written after the
     iteration's backward (every `continue` there such a test: a window's `if (i + 1) % n != 0:
     continue` keeps the skipped gradients on purpose): a skipped batch leaves its gradients to the
-    next step (the fix clears first in the body); and one whose only clears sit in an `except` block that ends by `raise`
+    next step (the fix clears first in the body). So is one whose `if` reads the loss of a
+    backward before it instead (`if loss.item() > cap: continue`, also through a name bound from
+    the loss after that backward, `value = loss.item()`), and a step function (an Ignite process
+    function, a helper a loop calls per batch) whose `if` of either kind ends it by `return`
+    (the fix clears first in the function, after its docstring); and one whose only clears sit in an `except` block that ends by `raise`
     or `continue` (an out-of-memory retry: `except RuntimeError: opt.zero_grad(); continue`):
     the iterations that train never clear. A loop that calls an object of a class of the file whose `__call__`
     backpropagates (`step = TrainStep(model, opt)` ... `step(x, y)`) runs that `__call__`,
@@ -416,7 +420,11 @@ class MissingZeroGrad(Rule):
     (`zero_grad`, a write to `.grad`, an `optimizer_step` override); another LightningModule of
     the file, and a gradient read for logging, do not silence it. The fix (unsafe: the
     override was written on purpose) makes the body Lightning's default, `optimizer.zero_grad()`,
-    when it holds one `pass` or `...`.
+    when it holds one `pass` or `...`. So is, at its `if`, an override whose body is one `if` (no
+    `else`) clearing only when the epoch or the batch index is 0 (`if batch_idx == 0:
+    optimizer.zero_grad()`, `if not epoch:`): every step after the first of each epoch (or of
+    training) applies the gradients of all batches since; the fix (unsafe) keeps the clear and
+    drops its `if`.
     """
 
     code = "GF001"
@@ -428,6 +436,10 @@ class MissingZeroGrad(Rule):
     call_message = "`{call}` steps `{opt}` with gradients accumulated since the loop began: clear them each iteration"
     skipped_message = (
         "`{opt}` is cleared only after a `continue` that skips a non-finite loss after its"
+        " backward: the skipped batch's gradients reach the next step; clear them each iteration"
+    )
+    skipped_loss_message = (
+        "`{opt}` is cleared only after a `{jump}` that skips a batch by its loss after its"
         " backward: the skipped batch's gradients reach the next step; clear them each iteration"
     )
     attack_message = (
@@ -469,6 +481,11 @@ class MissingZeroGrad(Rule):
         "`{opt}.step()` runs in the gradient hook `{hook}` on every `backward()`, and nothing clears the"
         " gradients: each step applies the sum of all gradients since the first iteration; clear after the step"
     )
+    first_batch_override_message = (
+        "`{hook}` clears only when `{test}`: under automatic optimization Lightning clears gradients only"
+        " through this hook, so every later step applies the gradients of all batches since that clear;"
+        " clear on every call"
+    )
     idle_override_message = (
         "`{hook}` is overridden to do nothing: under automatic optimization Lightning clears gradients only"
         " through this hook, so every step applies the gradients of all batches since training began; clear"
@@ -479,6 +496,8 @@ class MissingZeroGrad(Rule):
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         if model.facts.classes:
             yield from self._idle_clear_overrides(model)
+            if "optimizer_zero_grad" in model.source.text:
+                yield from self._first_batch_clear_overrides(model)
         seen: set[int] = set()
         for loop in model.loops:
             if loop.is_unknown or (not loop.is_step_function and runs_once(loop.node)):
@@ -498,6 +517,27 @@ class MissingZeroGrad(Rule):
                 if id(finding.node) not in seen:
                     seen.add(id(finding.node))
                     yield finding
+
+    def _first_batch_clear_overrides(self, model: ModuleModel) -> Iterator[Finding]:
+        """Lightning's `optimizer_zero_grad` overridden to clear only when the epoch or the batch
+        index is 0 (gradfix/analysis/frameworks.py `first_batch_clear_overrides`): reported at
+        its `if`; the fix (unsafe, as for an idle override) clears on every call, the `if`
+        replaced by its clear."""
+        from gradfix.analysis.frameworks import first_batch_clear_overrides
+
+        source = model.source
+        for cls, hook, guard, clear in first_batch_clear_overrides(model.facts):
+            if _a_callback_elsewhere_may_clear(model, cls.name):
+                continue
+            fix = None
+            if source.alone_on_lines(guard) and source.alone_on_lines(clear) and len(guard.body) == 1:
+                fix = Fix([ReplaceNode(guard, source.code(clear), guard)], Safety.UNSAFE)
+            yield Finding(
+                self.code,
+                self.first_batch_override_message.format(hook=hook.name, test=source.code(guard.test)),
+                guard,
+                fix=fix,
+            )
 
     def _idle_clear_overrides(self, model: ModuleModel) -> Iterator[Finding]:
         """Lightning's `optimizer_zero_grad` overridden to do nothing in automatic optimization
@@ -688,7 +728,8 @@ class MissingZeroGrad(Rule):
         cleared -= first_pass
         # `loss.backward(); if not torch.isfinite(loss): continue` before the only clear, at the
         # end of the body: a skipped batch leaves its gradients to the next step
-        skipped = {t for t in set(steps) & cleared - loop.cleared_by_callers - first_pass if _cleared_only_past_a_non_finite_skip(loop, t, clears)}
+        skip_kinds = {t: _cleared_only_past_a_non_finite_skip(loop, t, clears) for t in set(steps) & cleared - loop.cleared_by_callers - first_pass}
+        skipped = {t for t, kind in skip_kinds.items() if kind}
         cleared -= skipped
         # `opt.zero_grad()` first, then an attack whose backward fills the parameters' gradients
         # too before the training backward (a PGD loop reading `delta.grad`): the step applies both
@@ -793,10 +834,14 @@ class MissingZeroGrad(Rule):
                 # right after the attack, where the hand-fixed loop clears (the clear first stays)
                 fix = Fix([attacked[target]], Safety.UNSAFE)
             elif target in skipped:
-                # first in the body, before the backward the skip follows (the clear at the end stays)
+                # first in the body, before the backward the skip follows (the clear at the end
+                # stays); in a step function after its docstring
                 block = loop.node.body  # type: ignore[attr-defined]
                 fix = None
-                if model.source.starts_line(block[0]) and not model.source.inline_block(block):
+                if loop.is_step_function and len(block) > 1 and _docstring(block[0]):
+                    if model.source.starts_line(block[1]):
+                        fix = Fix([InsertStatements(block[1], "before", new_statement(clear_call(target, model, loop.node)))], Safety.SAFE)
+                elif model.source.starts_line(block[0]) and not model.source.inline_block(block):
                     fix = Fix([InsertStatements(block, "start", new_statement(clear_call(target, model, loop.node)))], Safety.SAFE)
             else:
                 fix = self._fix(loop, step, target, model, bindings)  # type: ignore[arg-type]  # set: a target needed it
@@ -810,7 +855,10 @@ class MissingZeroGrad(Rule):
                     self.periodic_message if kind == "periodic" else self.last_pass_message if kind == "last" else self.first_pass_message
                 ).format(opt=target)
             elif target in skipped:
-                message = self.skipped_message.format(opt=target)
+                if skip_kinds[target] == "non-finite":
+                    message = self.skipped_message.format(opt=target)
+                else:
+                    message = self.skipped_loss_message.format(opt=target, jump="return" if loop.is_step_function else "continue")
             elif target in attacked:
                 message = self.attack_message.format(opt=target)
             else:
@@ -1229,24 +1277,31 @@ def _guarded_with_its_backward(
 _NON_FINITE = ("isfinite", "isnan", "isinf")
 
 
-def _cleared_only_past_a_non_finite_skip(loop: TrainingLoop, target: str, clears: list[GradEvent]) -> bool:
+def _cleared_only_past_a_non_finite_skip(loop: TrainingLoop, target: str, clears: list[GradEvent]) -> str:
     """Every clear of `target` is a statement of the loop's body (a `for` or `while` loop; or of
     one `try` of that body holding them and the backward) written after an `if` that tests a
-    loss for `nan`/`inf` (`if not torch.isfinite(loss):`, `if math.isnan(loss.item()):`) and
-    ends the iteration by `continue`, itself written after every backward of the iteration (each
-    a statement of that block too): a batch so skipped leaves its gradients to the next step."""
+    loss for `nan`/`inf` (`if not torch.isfinite(loss):`, `if math.isnan(loss.item()):`) or
+    reads the loss of a backward before it (`if loss.item() > limit:`, also through a name the
+    block binds from it after that backward) and ends the iteration by `continue`, itself written
+    after every backward of the iteration (each a statement of that block too): a batch so
+    skipped leaves its gradients to the next step. The same in a step function (the
+    iteration of a loop elsewhere, or of a framework: an Ignite process function) whose `if`
+    ends it by `return`. Returns "" (no), "non-finite" (every skip tests for nan/inf by
+    `continue`) or "loss"."""
     node = loop.node
-    if node.__class__ not in (ast.For, ast.While):
-        return False
+    function = node.__class__ in (ast.FunctionDef, ast.AsyncFunctionDef)
+    if node.__class__ not in (ast.For, ast.While) and not function:
+        return ""
     body = node.body  # type: ignore[attr-defined]
     blocks = [body] + [stmt.body for stmt in body if stmt.__class__ in TRIES]  # type: ignore[attr-defined]
-    if not any(_skips_by_continue(stmt) for block in blocks for stmt in block):
-        return False  # (a look at the top-level statements first: most loops skip nothing)
+    if not any(_skips_by_continue(stmt, function) for block in blocks for stmt in block):
+        return ""  # (a look at the top-level statements first: most loops skip nothing)
     mine = [c for c in clears if c.target == target]
     backwards = [e for e in loop.events if e.kind is EventKind.BACKWARD]
     events = (*mine, *backwards)
     if not mine or not backwards or any(not e.direct for e in events):
-        return False
+        return ""
+    losses = {e.loss.id for e in backwards if e.loss.__class__ is ast.Name}  # type: ignore[union-attr]
     for block in blocks:
         index = {id(stmt): k for k, stmt in enumerate(block)}
         places = [next((index[id(s)] for s in e.path if id(s) in index), None) for e in events]
@@ -1256,21 +1311,43 @@ def _cleared_only_past_a_non_finite_skip(loop: TrainingLoop, target: str, clears
         last_backward = max(places[len(mine) :])  # type: ignore[type-var]
         if first_clear <= last_backward:  # type: ignore[operator]
             continue  # (all in one `try`: read in its body, the next block)
-        guards = [stmt for stmt in block[last_backward + 1 : first_clear] if _skips_by_continue(stmt)]  # type: ignore[operator]
-        # every skip there tests for `nan`/`inf`: another (`if (i + 1) % n != 0: continue`, an
-        # accumulation window) makes the skipped batches' gradients part of a window on purpose
-        return bool(guards) and all(
-            any(
-                n.__class__ is ast.Attribute and n.attr in _NON_FINITE or n.__class__ is ast.Name and n.id in _NON_FINITE  # type: ignore[attr-defined]
-                for n in ast_walk(stmt.test)  # type: ignore[attr-defined]
-            )
+        between = block[last_backward + 1 : first_clear]  # type: ignore[operator]
+        guards = [stmt for stmt in between if _skips_by_continue(stmt, function)]
+        if not guards:
+            return ""
+        # every skip there tests for `nan`/`inf` or reads the loss: another (`if (i + 1) % n !=
+        # 0: continue`, an accumulation window) makes the skipped batches' gradients part of a
+        # window on purpose
+        if not function and all(_tests_non_finite(stmt.test) for stmt in guards):  # type: ignore[attr-defined]
+            return "non-finite"
+        read = set(losses)
+        for stmt in between:
+            if stmt.__class__ is ast.Assign and any(n.__class__ is ast.Name and n.id in read for n in ast_walk(stmt.value)):  # type: ignore[attr-defined]
+                read |= {t.id for t in stmt.targets if t.__class__ is ast.Name}  # type: ignore[attr-defined]
+        if all(
+            _tests_non_finite(stmt.test) or any(n.__class__ is ast.Name and n.id in read for n in ast_walk(stmt.test))  # type: ignore[attr-defined]
             for stmt in guards
-        )
-    return False
+        ):
+            return "loss"
+        return ""
+    return ""
 
 
-def _skips_by_continue(stmt: ast.stmt) -> bool:
-    return stmt.__class__ is ast.If and any(s.__class__ is ast.Continue for s in stmt.body)  # type: ignore[attr-defined]
+def _docstring(stmt: ast.stmt) -> bool:
+    return stmt.__class__ is ast.Expr and stmt.value.__class__ is ast.Constant and isinstance(stmt.value.value, str)  # type: ignore[attr-defined]
+
+
+def _tests_non_finite(test: ast.expr) -> bool:
+    return any(
+        n.__class__ is ast.Attribute and n.attr in _NON_FINITE or n.__class__ is ast.Name and n.id in _NON_FINITE  # type: ignore[attr-defined]
+        for n in ast_walk(test)
+    )
+
+
+def _skips_by_continue(stmt: ast.stmt, function: bool = False) -> bool:
+    """`if ...: continue` (in a step function: `if ...: return ...`)."""
+    jump = ast.Return if function else ast.Continue
+    return stmt.__class__ is ast.If and any(s.__class__ is jump for s in stmt.body)  # type: ignore[attr-defined]
 
 
 def _cleared_on_the_first_pass_only(

@@ -58,7 +58,10 @@ class NeedlessRetainGraph(Rule):
     the loop; also when
     both losses read a batch picked from data the module makes once with torch, `a =
     dom_a[torch.randint(0, 128, (16,))]` with every binding of `dom_a` such as `torch.randn(128, 3)`,
-    never made to require gradients; a saliency
+    never made to require gradients, or a batch unpacked or indexed from the parameter through
+    which a framework hands its step hook the loader's batch, `real, _ = batch` in a
+    LightningModule's `training_step(self, batch, batch_idx)`, never rebound there (reported
+    without a safe fix: the batch is a parameter); a saliency
     pass on the batch made a leaf, `x = x.clone().requires_grad_(True)`, also in one arm of an
     `if`, then a fresh forward of the batch mixed under `torch.no_grad()`: the leaf made from
     the loop's own batch holds no node of the graph; not one that
@@ -1387,6 +1390,7 @@ def _separate_later(event: GradEvent, call: BackwardCall, home: TrainingLoop, gr
     if kept is None:
         return set()
     recorded = {id(u) for u in kept.units if graphs.builds_nodes(u)}
+    batch = _framework_batch(home, model)
     separate: set[int] = set()
     for other in later:
         if other.kind is not EventKind.BACKWARD or not other.direct or other.loops != event.loops:
@@ -1398,9 +1402,9 @@ def _separate_later(event: GradEvent, call: BackwardCall, home: TrainingLoop, gr
         if walked is None or walked.carried:
             continue  # a value of an earlier iteration may hold this iteration's retained graph
         shared = [u for u in walked.units if id(u) in recorded]
-        if shared and not all(_picks_plain_data(u, graphs, model) for u in shared):
+        if shared and not all(_picks_plain_data(u, graphs, model) or _unpacks(u, batch) for u in shared):
             continue
-        if _reaches_hidden_state(described.loss, walked, kept, model):
+        if _reaches_hidden_state(described.loss, walked, kept, model, batch):
             continue  # it may read the retained graph through state gradfix does not follow
         if any(k.startswith("self") and graphs.reads_any_key(k, walked.free) for k in kept.free):
             continue  # state on `self` both read may hold a graph built before the loop
@@ -1518,6 +1522,46 @@ def _picks_plain_data(unit, graphs: GraphFlow, model: ModuleModel) -> bool:  # t
     return all(_plain_data_name(key, model) for key in graph.flows)
 
 
+def _framework_batch(home: TrainingLoop, model: ModuleModel) -> str | None:
+    """The parameter through which a framework hands its step hook the batch its loader yields
+    (`batch` of a LightningModule's `training_step(self, batch, batch_idx)`: gradfix/libraries
+    `FrameworkClass.batch_arguments`), when the hook never rebinds it: the loader's data, which
+    holds no autograd graph (as the target of `for real, _ in loader:` does not)."""
+    function = home.node
+    if not isinstance(function, FUNCTIONS) or not model.facts.classes:
+        return None
+    for class_name, methods in model.facts.methods.items():
+        info = methods.get(function.name)
+        if info is None or info.node is not function:
+            continue
+        owner = model.facts.classes.get(class_name)
+        if owner is None:
+            return None
+        from gradfix.analysis.frameworks import framework_of
+
+        entry = framework_of(owner, model.facts.imports.qualify)
+        positional = [*function.args.posonlyargs, *function.args.args]
+        names = [positional[index].arg for hook, index in (entry.batch_arguments if entry else ()) if hook == function.name and index < len(positional)]
+        if not names or any(
+            isinstance(n, ast.Name) and n.id == names[0] and not isinstance(n.ctx, ast.Load)
+            for stmt in function.body for n in ast_walk(stmt)
+        ):
+            return None
+        return names[0]
+    return None
+
+
+def _unpacks(unit, name: str | None) -> bool:  # type: ignore[no-untyped-def]
+    """A statement that only unpacks or indexes `name` (`real, _ = batch`, `real = batch[0]`)."""
+    node = unit.node
+    if name is None or not isinstance(node, ast.Assign):
+        return False
+    value = node.value
+    if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Constant):
+        value = value.value
+    return isinstance(value, ast.Name) and value.id == name
+
+
 def _plain_data_name(key: str, model: ModuleModel) -> bool:
     """A name every binding of which in the module is data made by torch (`_data_made`), never
     made to require gradients."""
@@ -1548,15 +1592,17 @@ def _plain_argument(value: ast.expr) -> bool:
     return not any(isinstance(n, ast.Call) for n in ast_walk(value))
 
 
-def _reaches_hidden_state(loss: ast.expr, walked: GraphSlice, kept: GraphSlice, model: ModuleModel) -> bool:
+def _reaches_hidden_state(loss: ast.expr, walked: GraphSlice, kept: GraphSlice, model: ModuleModel, batch: str | None = None) -> bool:
     """The later loss may hold the retained graph through state the data flow does not follow:
     it reads as data an object the retained graph's statements also use (`net.aux_loss` that
     `net`'s forward stored, `cell.last_h`), a container the module fills elsewhere (a forward
     hook's `feats["h"]`), a container the retained graph's statements hand to a call
     (`forward_with_aux(model, x, aux)`, then `aux[0]`), or calls a lambda (which may read any
-    name of the loop)."""
+    name of the loop). `batch`: the batch a framework hands the step hook (`_framework_batch`),
+    data like a loader's."""
     nodes = [loss, *(unit.node for unit in walked.units)]
     data = _data_roots(nodes) & walked.free  # free names whose attributes or items are read as values
+    data.discard(batch)  # type: ignore[arg-type]
     if any(not _plain_data_name(name, model) for name in data & kept.free):
         return True  # (not data made once by torch, `dom_a = torch.randn(...)`, a batch picked from)
     values = {name: assigned_values(model, name) for name in walked.free}

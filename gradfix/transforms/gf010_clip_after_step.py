@@ -86,8 +86,10 @@ class ClipAfterStep(LoopRule):
     they never run in a loop where the clip runs. With several optimizers, a clip right after
     one optimizer's step is judged after that step when only the others step later in the
     iteration and the clip is of what that optimizer steps: the parameters it was built over,
-    or, for Fabric's `fabric.clip_gradients(module, optimizer, ...)` (which clips the
-    parameters of the optimizer it is handed), the optimizer it names.
+    or, for Fabric's `fabric.clip_gradients(module, optimizer, ...)` and a LightningModule's
+    `self.clip_gradients(optimizer, ...)` (which clip the parameters of the optimizer they are
+    handed; a class of the file defining its own `clip_gradients` is not read so), the
+    optimizer it names.
 
     ## Why is this bad?
     Clipping only changes the update if it runs between the last `backward()` and
@@ -1293,6 +1295,8 @@ def _clips_for(key: str, clip: GradEvent, model: ModuleModel) -> bool:
     call = clip.node
     if not isinstance(call, ast.Call) or not isinstance(call.func, ast.Attribute) or call.func.attr != "clip_gradients":
         return False
+    if _lightning_clip_names(call, key, model):
+        return True
     fabric = model.facts.info(model.source.key(call.func.value))
     optimizer = model.facts.info(key)
     if fabric is None or fabric.library != "fabric" or optimizer is None or optimizer.kind != "optimizer":
@@ -1301,6 +1305,22 @@ def _clips_for(key: str, clip: GradEvent, model: ModuleModel) -> bool:
     if named is None:
         args = positional(call)
         named = args[1] if len(args) > 1 else None
+    return named is not None and model.source.key(named) == key
+
+
+def _lightning_clip_names(call: ast.Call, key: str, model: ModuleModel) -> bool:
+    """`self.clip_gradients(opt_d, gradient_clip_val=..., ...)` in a LightningModule (the loop
+    model took it for a clip, and no class of the module defines a `clip_gradients` of its own):
+    Lightning's precision plugin clips the parameters of the optimizer it is handed (first
+    argument or `optimizer=`), so the clip is of what `key` steps when it names `key`."""
+    if not isinstance(call.func, ast.Attribute) or not isinstance(call.func.value, ast.Name) or call.func.value.id != "self":
+        return False
+    if any("clip_gradients" in methods for methods in model.facts.methods.values()):
+        return False
+    named = next((k.value for k in call.keywords if k.arg == "optimizer"), None)
+    if named is None:
+        args = positional(call)
+        named = args[0] if args else None
     return named is not None and model.source.key(named) == key
 
 

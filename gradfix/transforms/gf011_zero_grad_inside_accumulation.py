@@ -184,6 +184,15 @@ class ZeroGradInsideAccumulation(Rule):
     gets a finding for each one stepped after it, and in a micro-step loop each clear moves
     before it.
 
+    Under Lightning's automatic optimization, with the calls of the file handed
+    `accumulate_grad_batches=` values other than the literal 1 (a `Trainer(...)` or a factory of one), a
+    clear at the top level of a LightningModule's `training_step` or `on_train_batch_start`
+    (`self.zero_grad()`, `self.optimizers().zero_grad()`, or through a name bound once to
+    `self.optimizers()`) runs on every micro-batch while Lightning clears by itself at each
+    window's first: it is reported and removed (a `pass` in its place when it is the hook's only
+    statement). Silent when the file names `automatic_optimization` or overrides
+    `optimizer_zero_grad` or `optimizer_step` (the user's clear may be the only one).
+
     A clear of each optimizer of a list on every micro-batch (`for o in opts: o.zero_grad()`,
     the list the window steps the same way) is reported without a fix.
 
@@ -243,6 +252,8 @@ class ZeroGradInsideAccumulation(Rule):
     def check(self, model: ModuleModel) -> Iterator[Finding]:
         if "zero_grad" in model.source.text and "gradient_accumulation_steps" in model.source.text:
             yield from self._check_trainer_hooks(model)
+        if "accumulate_grad_batches" in model.source.text and "zero_grad" in model.source.text:
+            yield from self._check_lightning_hooks(model)
         yield from self._check_callback_hooks(model)
         yield from self._check_ignite_handlers(model)
         yield from self._check_micro_step_loops(model)
@@ -537,6 +548,66 @@ class ZeroGradInsideAccumulation(Rule):
                         fix=fix,
                     )
 
+    def _check_lightning_hooks(self, model: ModuleModel) -> Iterator[Finding]:
+        """A clear at the top level of a LightningModule's `training_step` or
+        `on_train_batch_start` under automatic optimization, while the file hands its calls
+        `accumulate_grad_batches=` values other than the literal 1 (a `Trainer(...)`, or a factory of one):
+        Lightning runs both hooks on every micro-batch and clears by itself at each window's
+        first, so the clear wipes the window's earlier micro-batches and each step applies the
+        last one's gradient alone
+        (tests/libraries/test_lightning.py::test_clear_in_on_train_batch_start_wipes_the_accumulation_window).
+        The clears read: `self.zero_grad()`, `self.optimizers().zero_grad()`, the same through a
+        name the hook binds once to `self.optimizers()`. Silent when the file names
+        `automatic_optimization`, or a class of it overrides `optimizer_zero_grad` or
+        `optimizer_step` (the user's clear may then be the only one). The fix removes the clear
+        (a `pass` in its place when it is the hook's only statement)."""
+        from gradfix.analysis.frameworks import framework_through_file
+
+        facts = model.facts
+        source = model.source
+        if "automatic_optimization" in source.text or any(
+            "optimizer_zero_grad" in methods or "optimizer_step" in methods for methods in facts.methods.values()
+        ):
+            return
+        if not _accumulates_lightning_batches(model):
+            return
+        for class_name, node in facts.classes.items():
+            entry = framework_through_file(node, facts.classes, facts.imports.qualify)
+            if entry is None or entry.manual_switch != "automatic_optimization":
+                continue
+            for hook, role in entry.hooks.items():
+                info = facts.methods.get(class_name, {}).get(hook)
+                if role not in ("training-step", "batch-start-hook") or info is None or info.node.decorator_list:
+                    continue
+                body = info.node.body
+                fetched = {
+                    t.id
+                    for st in body
+                    if isinstance(st, ast.Assign) and _fetches_optimizers(st.value)
+                    for t in st.targets
+                    if isinstance(t, ast.Name)
+                }
+                fetched = {n for n in fetched if sum(1 for sub in ast_walk(info.node) if isinstance(sub, ast.Name) and sub.id == n and not isinstance(sub.ctx, ast.Load)) == 1}
+                for stmt in body:
+                    call = stmt.value if isinstance(stmt, ast.Expr) else None
+                    if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "zero_grad"):
+                        continue
+                    receiver = call.func.value
+                    if not (
+                        (isinstance(receiver, ast.Name) and (receiver.id == "self" or receiver.id in fetched))
+                        or _fetches_optimizers(receiver)
+                    ):
+                        continue
+                    fix = None
+                    if source.alone_on_lines(stmt):
+                        fix = Fix([RemoveStatement(stmt, keep_comments=False) if len(body) > 1 else ReplaceNode(stmt, "pass", stmt)], Safety.SAFE)
+                    yield Finding(
+                        self.code,
+                        self.trainer_hook_message.format(clear=source.code(call), hook=hook, framework=entry.qualname.rsplit(".", 1)[-1]),
+                        call,
+                        fix=fix,
+                    )
+
     def _check_callback_hooks(self, model: ModuleModel) -> Iterator[Finding]:
         """A clear of the trainer's model at the top level of a hook that a callback table calls
         after each backward that ends no window (role `"micro-batch-end"`: transformers'
@@ -712,6 +783,29 @@ class ZeroGradInsideAccumulation(Rule):
             [RemoveStatement(statement, keep_comments=False), InsertStatements(anchor, "after", statement_lines(source, statement))],
             Safety.SAFE,
         )
+
+
+def _fetches_optimizers(node: ast.AST) -> bool:
+    """`self.optimizers()`, called with no argument."""
+    return (
+        isinstance(node, ast.Call) and not node.args and not node.keywords and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "optimizers" and isinstance(node.func.value, ast.Name) and node.func.value.id == "self"
+    )
+
+
+def _accumulates_lightning_batches(model: ModuleModel) -> bool:
+    """Some call of the file is handed `accumulate_grad_batches=` a value other than the
+    literal 1 (`pl.Trainer(accumulate_grad_batches=4)`, `make_trainer(accumulate_grad_batches=ACCUM)`),
+    and none the literal 1 (a file fitting without accumulation too: which module each
+    trainer fits is not followed)."""
+    values = [
+        kw.value
+        for node in ast_walk(model.source.tree)
+        if isinstance(node, ast.Call)
+        for kw in node.keywords
+        if kw.arg == "accumulate_grad_batches"
+    ]
+    return bool(values) and not any(isinstance(v, ast.Constant) and v.value == 1 for v in values)
 
 
 def _cleared_after(later: list[GradEvent], step: GradEvent, optimizer: str | None, loop: ast.AST) -> bool:

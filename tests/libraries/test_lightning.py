@@ -97,6 +97,29 @@ def test_automatic_optimization_divides_by_accumulate_grad_batches() -> None:
     assert [all(g is None for g in grads) for grads in module.grads_at_backward] == [True, False, True, False, True]
 
 
+class _ClearsEachBatch(_Automatic):
+    def on_train_batch_start(self, batch, batch_idx):
+        self.optimizers().zero_grad()
+
+
+def test_clear_in_on_train_batch_start_wipes_the_accumulation_window() -> None:
+    """Under automatic optimization with `accumulate_grad_batches=3`, a clear in
+    `on_train_batch_start` runs before every micro-batch's training_step: each step applies the
+    window's last micro-batch's gradient alone (divided by 3), never the window's sum (GF011)."""
+    data = _tiny.batches(6)
+    by_hand = _tiny.linear()
+    opt = torch.optim.SGD(by_hand.parameters(), lr=0.1)
+    for i, batch in enumerate(data):
+        opt.zero_grad()
+        (_tiny.mse(by_hand, batch) / 3).backward()
+        if (i + 1) % 3 == 0:
+            opt.step()
+    module = _ClearsEachBatch()
+    _trainer(accumulate_grad_batches=3).fit(module, _loader(6))
+    assert _tiny.same(_tiny.weights(module.net), _tiny.weights(by_hand))
+    assert all(all(g is None for g in grads) for grads in module.grads_at_backward)
+
+
 class _AutomaticDict(_Automatic):
     def training_step(self, batch, batch_idx):
         loss = _tiny.mse(self.net, batch)
@@ -209,8 +232,11 @@ def test_manual_backward_does_not_divide() -> None:
 def test_manual_optimization_batch_idx_counts_each_epoch_from_zero() -> None:
     """`batch_idx`, training_step's second parameter, is the batch's index in the current
     epoch: 0 first, and 0 again at the start of each epoch. So `if batch_idx % 2 == 0: step`
-    steps after the first micro-batch alone (a first window of 1, as on an `enumerate` index)."""
+    steps after the first micro-batch alone (a first window of 1, as on an `enumerate` index).
+    `batch`, its first parameter, is the loader's batch as the loader yields it: plain tensors
+    holding no autograd graph (FrameworkClass.batch_arguments)."""
     seen = []
+    graphs = []
 
     class Windows(pl.LightningModule):
         def __init__(self) -> None:
@@ -220,6 +246,7 @@ def test_manual_optimization_batch_idx_counts_each_epoch_from_zero() -> None:
 
         def training_step(self, batch, batch_idx):
             opt = self.optimizers()
+            graphs.extend((t.requires_grad, t.grad_fn) for t in batch)
             self.manual_backward(_tiny.mse(self.net, batch) / 2)
             if batch_idx % 2 == 0:
                 opt.step()
@@ -232,6 +259,7 @@ def test_manual_optimization_batch_idx_counts_each_epoch_from_zero() -> None:
     module = Windows()
     _trainer(max_epochs=2).fit(module, _loader(3))
     assert seen == [0, 1, 2, 0, 1, 2]
+    assert len(graphs) == 12 and set(graphs) == {(False, None)}
     by_hand = _tiny.linear()
     opt = torch.optim.SGD(by_hand.parameters(), lr=0.1)
     for _epoch in range(2):

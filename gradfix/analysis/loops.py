@@ -64,7 +64,7 @@ from gradfix.walk import ast_nodes, ast_walk, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
-    from typing import Iterable, NamedTuple, Sequence
+    from typing import Iterable, Iterator, NamedTuple, Sequence
 
     from gradfix.project import Project
 else:
@@ -1916,7 +1916,7 @@ class _Walker:
                 exprs: list[ast.AST] = []
                 for item in stmt.items:
                     halves = self.generator_halves(item.context_expr, ctx)
-                    scope = self.class_halves(item.context_expr, ctx) if halves is None else None
+                    scope = self.class_halves(item.context_expr, ctx, shape is ast.AsyncWith) if halves is None else None
                     if scope is not None:
                         # `with StepScope(opt):` over a class of the module: its `__enter__` runs
                         # at the entry, its `__exit__` at the exit, `self.<attr>` read as what
@@ -1969,13 +1969,19 @@ class _Walker:
             if not ctx.in_helper:
                 self.block(stmt.body, ctx.replace(class_name=stmt.name, path=(), blocks=()))
 
-    def class_halves(self, expr: ast.AST, ctx: _Context) -> tuple[FunctionInfo, FunctionInfo, tuple[tuple[str, str], ...]] | None:
+    def class_halves(
+        self, expr: ast.AST, ctx: _Context, is_async: bool = False
+    ) -> tuple[FunctionInfo, FunctionInfo, tuple[tuple[str, str], ...]] | None:
         """`with StepScope(opt):` over a class of this module with no base but `object` and no
         decorator, that defines `__enter__` and `__exit__` (neither a generator, `__exit__`
         returning nothing or a literal `None`/`False`: no exception swallowed): the two methods
         and the attributes `__init__` binds once from its parameters (`self.opt = opt`, at its
         top level, no other binding of `self.opt` in the class), each mapped to the key of the
-        call's argument for that parameter. None otherwise (the call is read as before)."""
+        call's argument for that parameter. None otherwise (the call is read as before).
+        `async with` reads `async def __aenter__`/`__aexit__` the same way. The methods may come
+        from a chain of classes of the module, each built on the next alone (`class
+        Window(Scope)`, `class Scope:` holding `__exit__`), the nearest definition first, when
+        neither half calls `super()`."""
         if expr.__class__ is not ast.Call or expr.func.__class__ is not ast.Name:  # type: ignore[attr-defined]
             return None
         facts = ctx.facts or self.facts
@@ -1983,16 +1989,31 @@ class _Walker:
         node = facts.classes.get(name)
         if node is None:
             return None
-        methods = facts.methods.get(name, {})
-        enter, leave = methods.get("__enter__"), methods.get("__exit__")
-        if enter is None or leave is None or node.decorator_list or node.keywords:
+        chain = [node]
+        while chain[-1].bases and len(chain) < 4:
+            base = chain[-1].bases[0]
+            parent = facts.classes.get(dotted(base) or "") if len(chain[-1].bases) == 1 else None
+            if parent is None or parent in chain:
+                break
+            chain.append(parent)
+        methods: dict[str, FunctionInfo] = {}
+        for cls in chain:
+            if cls.decorator_list or cls.keywords:
+                return None
+            for defined, info in facts.methods.get(cls.name, {}).items():
+                methods.setdefault(defined, info)
+        if chain[-1].bases and any(dotted(base) != "object" for base in chain[-1].bases):
             return None
-        if any(dotted(base) != "object" for base in node.bases):
+        kind = ast.AsyncFunctionDef if is_async else ast.FunctionDef
+        enter, leave = (methods.get("__aenter__"), methods.get("__aexit__")) if is_async else (methods.get("__enter__"), methods.get("__exit__"))
+        if enter is None or leave is None:
             return None
         for method in (enter, leave):
-            if method.node.__class__ is not ast.FunctionDef or method.node.decorator_list:
+            if method.node.__class__ is not kind or method.node.decorator_list:
                 return None
             for n in ast_walk(method.node):
+                if n.__class__ is ast.Name and n.id == "super":  # type: ignore[attr-defined]
+                    return None
                 if n.__class__ in (ast.Yield, ast.YieldFrom):
                     return None
                 if method is leave and n.__class__ is ast.Return and not (
@@ -2008,7 +2029,7 @@ class _Walker:
             given = {params[i]: a for i, a in enumerate(expr.args) if i < len(params)}  # type: ignore[attr-defined]
             given.update({k.arg: k.value for k in expr.keywords if k.arg in params})  # type: ignore[attr-defined]
             stored: dict[str, int] = {}
-            for n in ast_walk(node):
+            for n in chain_nodes(chain):
                 if n.__class__ is ast.Attribute and n.ctx.__class__ is not ast.Load and n.value.__class__ is ast.Name and n.value.id == "self":  # type: ignore[attr-defined]
                     stored[n.attr] = stored.get(n.attr, 0) + 1  # type: ignore[attr-defined]
             for stmt in init.node.body:
@@ -2024,7 +2045,7 @@ class _Walker:
         # every attribute its methods read must be one of those (`self.count` kept across
         # `with`s, `self.opt = opt or default`: not read, the call is read as before)
         mapped = {name[5:] for name, _ in attributes}
-        for n in ast_walk(node):
+        for n in chain_nodes(chain):
             if n.__class__ is ast.Attribute and n.ctx.__class__ is ast.Load and n.value.__class__ is ast.Name and n.value.id == "self":  # type: ignore[attr-defined]
                 if n.attr not in mapped and n.attr not in methods:  # type: ignore[attr-defined]
                     return None
@@ -6400,3 +6421,9 @@ def zipped_variables(stmt: ast.For | ast.AsyncFor) -> list[tuple[ast.Name, ast.e
             return []
         pairs += zip(target.elts, source.args)
     return [(v, c) for v, c in pairs if isinstance(v, ast.Name)]
+
+
+def chain_nodes(chain: list[ast.ClassDef]) -> Iterator[ast.AST]:
+    """Every node of the classes of a chain (a class and its bases of the file)."""
+    for cls in chain:
+        yield from ast_walk(cls)

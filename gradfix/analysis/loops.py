@@ -1915,6 +1915,18 @@ class _Walker:
             if ctx.loops or ctx.via:
                 exprs: list[ast.AST] = []
                 for item in stmt.items:
+                    if item.context_expr.__class__ is ast.Name:
+                        # `scope = Window(opt)` ... `with scope:`: the object built once before
+                        built = self.built_before(item.context_expr, stmt, ctx)  # type: ignore[arg-type]
+                        scope = self.class_halves(built, ctx, shape is ast.AsyncWith) if built is not None else None
+                        if scope is not None:
+                            enter, leave, attributes = scope
+                            self.entered_generators.add(id(built))
+                            self.inline(built, enter, ctx, arguments=(), attributes=attributes)  # type: ignore[arg-type]
+                            exits.append((built, leave, None, attributes))  # type: ignore[arg-type]
+                            if item.optional_vars is not None:
+                                exprs.append(item.optional_vars)
+                            continue
                     halves = self.generator_halves(item.context_expr, ctx)
                     scope = self.class_halves(item.context_expr, ctx, shape is ast.AsyncWith) if halves is None else None
                     if scope is not None:
@@ -1968,6 +1980,46 @@ class _Walker:
         elif isinstance(stmt, ast.ClassDef):
             if not ctx.in_helper:
                 self.block(stmt.body, ctx.replace(class_name=stmt.name, path=(), blocks=()))
+
+    def built_before(self, name: ast.Name, stmt: ast.stmt, ctx: _Context) -> ast.Call | None:
+        """`scope = Window(opt)` ... `with scope:` in one function: the call of a class of the
+        module that is the name's one binding there, a plain `=` of the function's own body
+        (not under a branch, loop or `with`) written before the `with`, whose arguments are
+        plain names the function binds nowhere else (its parameters, or names bound once before
+        the call), keywords by name, nothing spread. None otherwise."""
+        facts = ctx.facts or self.facts
+        if not facts.classes or not ctx.functions:
+            return None
+        function = ctx.functions[-1]
+        if not isinstance(function, FUNCTIONS):
+            return None
+        binding = None
+        for top in function.body:  # type: ignore[attr-defined]
+            if top.__class__ is ast.Assign and len(top.targets) == 1 and top.targets[0].__class__ is ast.Name and top.targets[0].id == name.id:  # type: ignore[attr-defined]
+                if binding is not None:
+                    return None
+                binding = top
+        if binding is None or (binding.lineno, binding.col_offset) >= (stmt.lineno, stmt.col_offset):
+            return None
+        call = binding.value  # type: ignore[attr-defined]
+        if call.__class__ is not ast.Call or call.func.__class__ is not ast.Name or call.func.id not in facts.classes:
+            return None
+        if any(a.__class__ is not ast.Name for a in call.args) or any(k.arg is None or k.value.__class__ is not ast.Name for k in call.keywords):
+            return None
+        names = {name.id} | {a.id for a in call.args} | {k.value.id for k in call.keywords}
+        stores: dict[str, int] = {}
+        for n in ast_walk(function):
+            if n.__class__ is ast.Name and n.ctx.__class__ is not ast.Load and n.id in names:  # type: ignore[attr-defined]
+                stores[n.id] = stores.get(n.id, 0) + 1  # type: ignore[attr-defined]
+                if n.id != name.id and (n.lineno, n.col_offset) >= (binding.lineno, binding.col_offset):  # type: ignore[attr-defined]
+                    return None  # an argument bound again after the object is built
+            elif n.__class__ in (ast.Global, ast.Nonlocal) and names & set(n.names):  # type: ignore[attr-defined]
+                return None
+            elif n is not function and n.__class__ in (*FUNCTIONS, ast.Lambda, ast.ClassDef):
+                return None  # (a nested scope may rebind or hold them)
+        if stores.get(name.id) != 1 or any(stores.get(n, 0) > 1 for n in names):
+            return None
+        return call  # type: ignore[return-value]
 
     def class_halves(
         self, expr: ast.AST, ctx: _Context, is_async: bool = False

@@ -58,7 +58,12 @@ class NeedlessRetainGraph(Rule):
     never made to require gradients; a saliency
     pass on the batch made a leaf, `x = x.clone().requires_grad_(True)`, also in one arm of an
     `if`, then a fresh forward of the batch mixed under `torch.no_grad()`: the leaf made from
-    the loop's own batch holds no node of the graph; not one that
+    the loop's own batch holds no node of the graph; both losses may call a method of a
+    module held on `self` (`self.actor.sample_normal(state)`, an SAC agent drawing its actions
+    afresh) when its class, of the file or read in another module of the project, is built on
+    `nn.Module` alone, none of its methods but `__init__` stores anything on the module, and
+    the file sets nothing on it; a method of the agent called after them, like
+    `self.update_targets()`, is read for what it stores on `self`; not one that
     reads an attribute or item of an object the retained graph's statements use, such as
     `net.aux_loss` that the forward stored, a container filled elsewhere, like a forward hook's
     `feats["h"]` or a list handed to a call, or that calls a lambda) — and the

@@ -65,7 +65,7 @@ from gradfix.walk import ast_nodes, ast_walk, own_nodes
 
 TYPE_CHECKING = False  # `typing` costs start-up time; only type checkers need these names
 if TYPE_CHECKING:
-    from typing import Iterable, NamedTuple, Sequence
+    from typing import Iterable, Iterator, NamedTuple, Sequence
 
     from gradfix.project import Project
 else:
@@ -1930,8 +1930,20 @@ class _Walker:
             if ctx.loops or ctx.via:
                 exprs: list[ast.AST] = []
                 for item in stmt.items:
+                    if item.context_expr.__class__ is ast.Name:
+                        # `scope = Window(opt)` ... `with scope:`: the object built once before
+                        built = self.built_before(item.context_expr, stmt, ctx)  # type: ignore[arg-type]
+                        scope = self.class_halves(built, ctx, shape is ast.AsyncWith) if built is not None else None
+                        if scope is not None:
+                            enter, leave, attributes = scope
+                            self.entered_generators.add(id(built))
+                            self.inline(built, enter, ctx, arguments=(), attributes=attributes)  # type: ignore[arg-type]
+                            exits.append((built, leave, None, attributes))  # type: ignore[arg-type]
+                            if item.optional_vars is not None:
+                                exprs.append(item.optional_vars)
+                            continue
                     halves = self.generator_halves(item.context_expr, ctx)
-                    scope = self.class_halves(item.context_expr, ctx) if halves is None else None
+                    scope = self.class_halves(item.context_expr, ctx, shape is ast.AsyncWith) if halves is None else None
                     if scope is not None:
                         # `with StepScope(opt):` over a class of the module: its `__enter__` runs
                         # at the entry, its `__exit__` at the exit, `self.<attr>` read as what
@@ -1984,13 +1996,59 @@ class _Walker:
             if not ctx.in_helper:
                 self.block(stmt.body, ctx.replace(class_name=stmt.name, path=(), blocks=()))
 
-    def class_halves(self, expr: ast.AST, ctx: _Context) -> tuple[FunctionInfo, FunctionInfo, tuple[tuple[str, str], ...]] | None:
+    def built_before(self, name: ast.Name, stmt: ast.stmt, ctx: _Context) -> ast.Call | None:
+        """`scope = Window(opt)` ... `with scope:` in one function: the call of a class of the
+        module that is the name's one binding there, a plain `=` of the function's own body
+        (not under a branch, loop or `with`) written before the `with`, whose arguments are
+        plain names the function binds nowhere else (its parameters, or names bound once before
+        the call), keywords by name, nothing spread. None otherwise."""
+        facts = ctx.facts or self.facts
+        if not facts.classes or not ctx.functions:
+            return None
+        function = ctx.functions[-1]
+        if not isinstance(function, FUNCTIONS):
+            return None
+        binding = None
+        for top in function.body:  # type: ignore[attr-defined]
+            if top.__class__ is ast.Assign and len(top.targets) == 1 and top.targets[0].__class__ is ast.Name and top.targets[0].id == name.id:  # type: ignore[attr-defined]
+                if binding is not None:
+                    return None
+                binding = top
+        if binding is None or (binding.lineno, binding.col_offset) >= (stmt.lineno, stmt.col_offset):
+            return None
+        call = binding.value  # type: ignore[attr-defined]
+        if call.__class__ is not ast.Call or call.func.__class__ is not ast.Name or call.func.id not in facts.classes:
+            return None
+        if any(a.__class__ is not ast.Name for a in call.args) or any(k.arg is None or k.value.__class__ is not ast.Name for k in call.keywords):
+            return None
+        names = {name.id} | {a.id for a in call.args} | {k.value.id for k in call.keywords}
+        stores: dict[str, int] = {}
+        for n in ast_walk(function):
+            if n.__class__ is ast.Name and n.ctx.__class__ is not ast.Load and n.id in names:  # type: ignore[attr-defined]
+                stores[n.id] = stores.get(n.id, 0) + 1  # type: ignore[attr-defined]
+                if n.id != name.id and (n.lineno, n.col_offset) >= (binding.lineno, binding.col_offset):  # type: ignore[attr-defined]
+                    return None  # an argument bound again after the object is built
+            elif n.__class__ in (ast.Global, ast.Nonlocal) and names & set(n.names):  # type: ignore[attr-defined]
+                return None
+            elif n is not function and n.__class__ in (*FUNCTIONS, ast.Lambda, ast.ClassDef):
+                return None  # (a nested scope may rebind or hold them)
+        if stores.get(name.id) != 1 or any(stores.get(n, 0) > 1 for n in names):
+            return None
+        return call  # type: ignore[return-value]
+
+    def class_halves(
+        self, expr: ast.AST, ctx: _Context, is_async: bool = False
+    ) -> tuple[FunctionInfo, FunctionInfo, tuple[tuple[str, str], ...]] | None:
         """`with StepScope(opt):` over a class of this module with no base but `object` and no
         decorator, that defines `__enter__` and `__exit__` (neither a generator, `__exit__`
         returning nothing or a literal `None`/`False`: no exception swallowed): the two methods
         and the attributes `__init__` binds once from its parameters (`self.opt = opt`, at its
         top level, no other binding of `self.opt` in the class), each mapped to the key of the
-        call's argument for that parameter. None otherwise (the call is read as before)."""
+        call's argument for that parameter. None otherwise (the call is read as before).
+        `async with` reads `async def __aenter__`/`__aexit__` the same way. The methods may come
+        from a chain of classes of the module, each built on the next alone (`class
+        Window(Scope)`, `class Scope:` holding `__exit__`), the nearest definition first, when
+        neither half calls `super()`."""
         if expr.__class__ is not ast.Call or expr.func.__class__ is not ast.Name:  # type: ignore[attr-defined]
             return None
         facts = ctx.facts or self.facts
@@ -1998,16 +2056,31 @@ class _Walker:
         node = facts.classes.get(name)
         if node is None:
             return None
-        methods = facts.methods.get(name, {})
-        enter, leave = methods.get("__enter__"), methods.get("__exit__")
-        if enter is None or leave is None or node.decorator_list or node.keywords:
+        chain = [node]
+        while chain[-1].bases and len(chain) < 4:
+            base = chain[-1].bases[0]
+            parent = facts.classes.get(dotted(base) or "") if len(chain[-1].bases) == 1 else None
+            if parent is None or parent in chain:
+                break
+            chain.append(parent)
+        methods: dict[str, FunctionInfo] = {}
+        for cls in chain:
+            if cls.decorator_list or cls.keywords:
+                return None
+            for defined, info in facts.methods.get(cls.name, {}).items():
+                methods.setdefault(defined, info)
+        if chain[-1].bases and any(dotted(base) != "object" for base in chain[-1].bases):
             return None
-        if any(dotted(base) != "object" for base in node.bases):
+        kind = ast.AsyncFunctionDef if is_async else ast.FunctionDef
+        enter, leave = (methods.get("__aenter__"), methods.get("__aexit__")) if is_async else (methods.get("__enter__"), methods.get("__exit__"))
+        if enter is None or leave is None:
             return None
         for method in (enter, leave):
-            if method.node.__class__ is not ast.FunctionDef or method.node.decorator_list:
+            if method.node.__class__ is not kind or method.node.decorator_list:
                 return None
             for n in ast_walk(method.node):
+                if n.__class__ is ast.Name and n.id == "super":  # type: ignore[attr-defined]
+                    return None
                 if n.__class__ in (ast.Yield, ast.YieldFrom):
                     return None
                 if method is leave and n.__class__ is ast.Return and not (
@@ -2023,7 +2096,7 @@ class _Walker:
             given = {params[i]: a for i, a in enumerate(expr.args) if i < len(params)}  # type: ignore[attr-defined]
             given.update({k.arg: k.value for k in expr.keywords if k.arg in params})  # type: ignore[attr-defined]
             stored: dict[str, int] = {}
-            for n in ast_walk(node):
+            for n in chain_nodes(chain):
                 if n.__class__ is ast.Attribute and n.ctx.__class__ is not ast.Load and n.value.__class__ is ast.Name and n.value.id == "self":  # type: ignore[attr-defined]
                     stored[n.attr] = stored.get(n.attr, 0) + 1  # type: ignore[attr-defined]
             for stmt in init.node.body:
@@ -2039,7 +2112,7 @@ class _Walker:
         # every attribute its methods read must be one of those (`self.count` kept across
         # `with`s, `self.opt = opt or default`: not read, the call is read as before)
         mapped = {name[5:] for name, _ in attributes}
-        for n in ast_walk(node):
+        for n in chain_nodes(chain):
             if n.__class__ is ast.Attribute and n.ctx.__class__ is ast.Load and n.value.__class__ is ast.Name and n.value.id == "self":  # type: ignore[attr-defined]
                 if n.attr not in mapped and n.attr not in methods:  # type: ignore[attr-defined]
                     return None
@@ -6440,3 +6513,9 @@ def zipped_variables(stmt: ast.For | ast.AsyncFor) -> list[tuple[ast.Name, ast.e
             return []
         pairs += zip(target.elts, source.args)
     return [(v, c) for v, c in pairs if isinstance(v, ast.Name)]
+
+
+def chain_nodes(chain: list[ast.ClassDef]) -> Iterator[ast.AST]:
+    """Every node of the classes of a chain (a class and its bases of the file)."""
+    for cls in chain:
+        yield from ast_walk(cls)

@@ -16,7 +16,7 @@ from gradfix.analysis.graphs import (
 from gradfix.analysis.facts import direct_call, partial_aliases
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
-from gradfix.analysis.assignments import assigned_values
+from gradfix.analysis.assignments import assigned_values, assignments
 from gradfix.analysis.names import call_name, dotted, method_name, only_grad_mode_decorators, receiver
 from gradfix.analysis.shared_graphs import GraphFlow, GraphSlice
 from gradfix.patterns import lazily
@@ -64,7 +64,12 @@ class NeedlessRetainGraph(Rule):
     without a safe fix: the batch is a parameter); a saliency
     pass on the batch made a leaf, `x = x.clone().requires_grad_(True)`, also in one arm of an
     `if`, then a fresh forward of the batch mixed under `torch.no_grad()`: the leaf made from
-    the loop's own batch holds no node of the graph; not one that
+    the loop's own batch holds no node of the graph; both losses may call a method of a
+    module held on `self` (`self.actor.sample_normal(state)`, an SAC agent drawing its actions
+    afresh) when its class, of the file or read in another module of the project, is built on
+    `nn.Module` alone, none of its methods but `__init__` stores anything on the module, and
+    the file sets nothing on it; a method of the agent called after them, like
+    `self.update_targets()`, is read for what it stores on `self`; not one that
     reads an attribute or item of an object the retained graph's statements use, such as
     `net.aux_loss` that the forward stored, a container filled elsewhere, like a forward hook's
     `feats["h"]` or a list handed to a call, or that calls a lambda) — and the
@@ -1399,17 +1404,216 @@ def _separate_later(event: GradEvent, call: BackwardCall, home: TrainingLoop, gr
         if described is None:
             continue
         walked = graphs.slice(described.loss, other.statement)
-        if walked is None or walked.carried:
+        if walked is None or (walked.carried and not _carried_by_own_methods_alone(walked.carried, home, graphs, model)):
             continue  # a value of an earlier iteration may hold this iteration's retained graph
         shared = [u for u in walked.units if id(u) in recorded]
         if shared and not all(_picks_plain_data(u, graphs, model) or _unpacks(u, batch) for u in shared):
             continue
         if _reaches_hidden_state(described.loss, walked, kept, model, batch):
             continue  # it may read the retained graph through state gradfix does not follow
-        if any(k.startswith("self") and graphs.reads_any_key(k, walked.free) for k in kept.free):
+        both = [k for k in kept.free if k.startswith("self") and graphs.reads_any_key(k, walked.free)]
+        if both and not all(_module_handle(k, kept, walked, home, model) for k in both):
             continue  # state on `self` both read may hold a graph built before the loop
         separate.add(id(other))
     return separate
+
+
+def _carried_by_own_methods_alone(carried: set[str], home: TrainingLoop, graphs: GraphFlow, model: ModuleModel) -> bool:
+    """The keys on `self` a later loss reads count as carried only because statements of the
+    iteration step or clear an optimizer (`self.actor.optimizer.step()`: parameters and
+    gradients, no graph) or call a method of the file's classes on `self`
+    (`self.update_targets()`, read as updating all of `self`) that provably stores none of
+    them: what it assigns or updates on `self` is read from its body (and the bodies of the
+    methods it calls on `self`), and none of it is, or holds, a key read."""
+    if not all(k.startswith("self.") for k in carried):
+        return False
+    updates = {id(e.statement) for e in home.events if e.kind in (EventKind.STEP, EventKind.CLEAR) and e.direct}
+    for unit in graphs.flow.units:
+        binds = graphs.graph(unit).binds
+        if not any(_keys_related(k, b) for k in carried for b in binds):
+            continue
+        node = unit.node
+        if id(node) in updates and isinstance(node, ast.Expr):
+            continue
+        call = node.value if isinstance(node, ast.Expr) else None
+        if not (
+            isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+            and isinstance(call.func.value, ast.Name) and call.func.value.id == "self" and binds == {"self"}
+        ):  # fmt: skip
+            return False
+        stores = _method_stores(call.func.attr, model.facts, None, 0)
+        if stores is None or any(_keys_related(k, s) for k in carried for s in stores):
+            return False
+    return True
+
+
+def _keys_related(a: str, b: str) -> bool:
+    return a == b or a.startswith(b + ".") or b.startswith(a + ".")
+
+
+def _method_stores(name: str, facts, owner: str | None, depth: int) -> set[str] | None:  # type: ignore[no-untyped-def]
+    """The `self.<attr>` keys the methods `name` of the module's classes (of `owner` alone, when
+    given) assign or update (`self.h = ...`, `self.target.load_state_dict(...)`), with those of the
+    methods they call on `self`; None when one cannot be read (no such method, a method of a
+    base, `self` handed to a call, too deep)."""
+    if depth > 3:
+        return None
+    found = [
+        (cls, methods[name].node) for cls, methods in facts.methods.items()
+        if (owner is None or cls == owner) and name in methods
+    ]  # fmt: skip
+    if not found:
+        return None
+    stores: set[str] = set()
+    for cls, function in found:
+        for node in ast_walk(function):
+            kind = node.__class__
+            targets: list[ast.AST] = []
+            if kind is ast.Assign:
+                targets = list(node.targets)
+            elif kind is ast.AugAssign or kind is ast.AnnAssign:
+                targets = [node.target]
+            elif kind is ast.Delete:
+                targets = list(node.targets)
+            elif kind is ast.Call:
+                if any(isinstance(a, ast.Name) and a.id == "self" for a in (*node.args, *(k.value for k in node.keywords))):
+                    return None  # `setattr(self, ...)`, `helper(self)`: not read
+                func = node.func
+                if isinstance(func, ast.Attribute):
+                    head = _self_attribute(func.value)
+                    if isinstance(func.value, ast.Name) and func.value.id == "self":
+                        if func.attr in facts.methods.get(cls, {}):
+                            if func.attr != name:
+                                more = _method_stores(func.attr, facts, cls, depth + 1)
+                                if more is None:
+                                    return None
+                                stores |= more
+                        elif func.attr in _MODULE_READS or f"self.{func.attr}" in _held(facts, cls):
+                            pass  # (`load_state_dict`: parameters from data; `self.fc(x)`: a module it holds)
+                        else:
+                            return None  # a method of a base class
+                    elif head is not None:
+                        stores.add(head)  # `self.target.load_state_dict(...)`: may update it
+            for target in targets:
+                for part in ast_walk(target):
+                    head = _self_attribute(part)
+                    if head is not None:
+                        stores.add(head)
+                    elif isinstance(part, ast.Name) and part.id == "self" and part is target:
+                        return None
+    return stores
+
+
+def _held(facts, cls: str) -> set[str]:  # type: ignore[no-untyped-def]
+    """The `self.<attr>` keys the methods of class `cls` assign as a whole (`self.fc = nn.Linear(...)`)."""
+    held: set[str] = set()
+    for info in facts.methods.get(cls, {}).values():
+        for node in ast_walk(info.node):
+            if isinstance(node, ast.Assign):
+                for target in node.targets:
+                    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+                        held.add(f"self.{target.attr}")
+    return held
+
+
+def _self_attribute(expr: ast.AST) -> str | None:
+    """`self.<attr>` of an expression rooted at it (`self.h`, `self.buf[i]`, `self.net.fc`)."""
+    while isinstance(expr, (ast.Attribute, ast.Subscript)):
+        inner = expr.value
+        if isinstance(expr, ast.Attribute) and isinstance(inner, ast.Name) and inner.id == "self":
+            return f"self.{expr.attr}"
+        expr = inner
+    return None
+
+
+# methods of `torch.nn.Module` that read a module's state without storing on it
+_MODULE_READS = frozenset({
+    "parameters", "named_parameters", "modules", "children", "state_dict", "load_state_dict", "train", "eval", "to",
+    "cuda", "cpu", "forward",
+})  # fmt: skip
+
+
+def _module_handle(key: str, kept: GraphSlice, walked: GraphSlice, home: TrainingLoop, model: ModuleModel) -> bool:
+    """`self.actor` read by both graphs only to call a method of its module
+    (`self.actor.sample_normal(state)`): bound once, to a class of the project (this file, or
+    another read through the project index) built on `nn.Module` alone, whose methods store
+    nothing on the module outside `__init__`, whose `__init__` stores no output of the module's
+    own calls, and on whose instance this file sets nothing. Such a call computes on its
+    arguments and the module's parameters, as `self.actor(state)` does: no graph built before
+    the loop can reach the later loss through it."""
+    if key.count(".") != 1 or any(k != key and _keys_related(k, key) for k in (*kept.free, *walked.free)):
+        return False
+    attr = key[len("self.") :]
+    called: set[str] = set()
+    for unit in (*kept.units, *walked.units):
+        receivers: set[int] = set()
+        for node in ast_walk(unit.node):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                receivers.add(id(node.func.value))
+                if _self_attribute(node.func.value) == key and isinstance(node.func.value, ast.Attribute):
+                    called.add(node.func.attr)
+        for node in ast_walk(unit.node):
+            if isinstance(node, ast.Attribute) and node.attr == attr and isinstance(node.value, ast.Name) and node.value.id == "self":
+                if id(node) not in receivers:
+                    return False  # read as a value, not only called
+    if not called:
+        return False
+    facts = model.facts
+    index = assignments(model)
+    if any(k.startswith(key + ".") or k.startswith(key + "[") for k in index.by_key):
+        return False  # this file sets state on the module (`self.actor.h = ...`)
+    scope = home.function
+    if scope is None:
+        return False
+    bindings = index.bindings(key, scope)
+    if len(bindings) != 1 or not isinstance(bindings[0].value, ast.Call):
+        return False
+    constructor = dotted(bindings[0].value.func)
+    if constructor is None or not constructor.rsplit(".", 1)[-1][:1].isupper():
+        return False
+    there, name = facts, constructor
+    if constructor not in facts.classes:
+        project = facts.project
+        if project is None:
+            return False
+        qualified = facts.imports.qualify(constructor) or constructor
+        located = project.class_named(qualified, model.source.path or None, any_bytes=True)
+        if located is None:
+            return False
+        there, name = located[0].facts, located[1]
+    node = there.classes.get(name)
+    methods = there.methods.get(name, {})
+    if node is None or not node.bases:
+        return False
+    for base in node.bases:
+        base_name = dotted(base) or ""
+        if (there.imports.qualify(base_name) or base_name) not in ("torch.nn.Module", "torch.nn.modules.module.Module"):
+            return False  # a base's methods are not read
+    if any(m not in methods and m not in _MODULE_READS for m in called):
+        return False
+    for method, info in methods.items():
+        if method == "__init__":
+            if not _init_stores_no_output(info.node):
+                return False
+            continue
+        stores = _method_stores(method, there, name, 0)
+        if stores is None or stores:
+            return False
+    return True
+
+
+def _init_stores_no_output(init: ast.AST) -> bool:
+    """A module's `__init__` stores on `self` no value computed by calling a module of its own
+    or a method of `self` (`self.h0 = self.encoder(x)`), but for reading its parameters."""
+    for node in ast_walk(init):
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if not any(_self_attribute(t) is not None for t in targets):
+                continue
+            for sub in ast_walk(node.value):
+                if isinstance(sub, ast.Call) and _self_attribute(sub.func) not in (None, "self.parameters", "self.named_parameters"):
+                    return False
+    return True
 
 
 def _separate_after_the_loop(

@@ -154,6 +154,10 @@ class DoubleScaledAccumulation(Rule):
     another module of the project (`loss = compute_loss(model, batch, N)`) whose every
     `return` divides by one parameter its body names nowhere else, the argument the call
     passes for it is the divisor: the fix hands the function `1` (its other callers keep theirs).
+    So too when the backward gets an entry of what such a call returned
+    (`out = compute(model, batch, N)` ... `accelerator.backward(out["loss"])`) and every `return`
+    of the function is a dict literal whose entry at that key divides by the parameter
+    (`return {"loss": ce / accum, ...}`, or a name so divided), with no `**` spread.
 
     A division by something that is not provably the setting but is named like an accumulation
     count (`accum`, `accumulat`, `grad_acc`, `gas`: another variable, a config read from a file)
@@ -1126,9 +1130,9 @@ def _divisions(loop: TrainingLoop, event: GradEvent, source: Source) -> Iterator
             yield value, ReplaceNode(value, source.outer_segment(value.left), node)
 
 
-def _iteration_binding(event: GradEvent, source: Source) -> ast.AST | None:
-    """The last unit of the iteration before the backward's that binds the loss name."""
-    loss = event.loss
+def _iteration_binding(event: GradEvent, source: Source, name: ast.Name | None = None) -> ast.AST | None:
+    """The last unit of the iteration before the backward's that binds the loss name (or `name`)."""
+    loss = event.loss if name is None else name
     if not isinstance(loss, ast.Name) or not event.home_loops:
         return None
     flow = IterationFlow(event.home_loops[-1], source)  # type: ignore[arg-type]
@@ -1145,8 +1149,21 @@ def _helper_division(event: GradEvent, model: ModuleModel) -> tuple[ast.Call, as
     module of the project) whose every `return` divides by one parameter that its body names
     nowhere else (`return F.cross_entropy(model(x), y) / accum`): the call, the argument the call
     passes for that parameter (by position or keyword; not left to a default), and the
-    statement."""
-    node = _iteration_binding(event, model.source)
+    statement. Also `out = compute(model, batch, ACC)` ... `accelerator.backward(out["loss"])`,
+    the helper's every `return` a dict literal whose entry at that constant key divides by the
+    parameter (`return {"loss": ce / accum, "logits": logits}`, or a name so divided)."""
+    key = None
+    loss = event.loss
+    if (
+        isinstance(loss, ast.Subscript) and isinstance(loss.value, ast.Name)
+        and isinstance(loss.slice, ast.Constant) and isinstance(loss.slice.value, str)
+    ):  # fmt: skip
+        key = loss.slice.value
+        node = _iteration_binding(event, model.source, loss.value)
+        if not (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name) and node.targets[0].id == loss.value.id):
+            return None
+    else:
+        node = _iteration_binding(event, model.source)
     if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.value, ast.Call)):
         return None
     call = node.value
@@ -1162,9 +1179,17 @@ def _helper_division(event: GradEvent, model: ModuleModel) -> tuple[ast.Call, as
         return None
     function = helper.node
     returns = [n for n in own_nodes(function) if isinstance(n, ast.Return)]
-    divisors = {n.value.right.id for n in returns if isinstance(n.value, ast.BinOp) and isinstance(n.value.op, ast.Div) and isinstance(n.value.right, ast.Name)}
-    if not returns or len(divisors) != 1 or not all(isinstance(n.value, ast.BinOp) and isinstance(n.value.op, ast.Div) for n in returns):
-        return None
+    if key is not None:
+        if any(isinstance(n, (*FUNCTIONS, ast.Lambda)) and n is not function for n in ast_walk(function)):
+            return None  # (a nested function: its returns are not the helper's)
+        at = _divisions_at(function, key)
+        divisors = {d.right.id for d in at if isinstance(d.right, ast.Name)}
+        if not returns or len(at) != len(returns) or len(divisors) != 1 or not all(isinstance(d.right, ast.Name) for d in at):
+            return None
+    else:
+        divisors = {n.value.right.id for n in returns if isinstance(n.value, ast.BinOp) and isinstance(n.value.op, ast.Div) and isinstance(n.value.right, ast.Name)}
+        if not returns or len(divisors) != 1 or not all(isinstance(n.value, ast.BinOp) and isinstance(n.value.op, ast.Div) for n in returns):
+            return None
     parameter = divisors.pop()
     positional = [a.arg for a in (*function.args.posonlyargs, *function.args.args)]
     if parameter not in positional and parameter not in (a.arg for a in function.args.kwonlyargs):

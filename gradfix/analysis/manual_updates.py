@@ -48,30 +48,24 @@ def manual_updates(loop: TrainingLoop, model: ModuleModel) -> list[ManualUpdate]
     events = loop.events
     if loop.is_step_function or not events or any(e.kind not in (EventKind.BACKWARD, EventKind.GRAD_READ) for e in events):
         return None
-    if not any(e.kind is EventKind.GRAD_READ for e in events):
+    if not any(e.kind is EventKind.GRAD_READ for e in events) or ".grad" not in source.segment(loop.node):
         return None
-    helper = _one_helper(events, loop) if any(e.via for e in events) else None
-    if helper is None and any(e.via for e in events):
-        return None  # in helpers, or some in one and some in the loop: not this plain shape
-    scope = helper if helper is not None else loop.node  # where the updates are written
-    if ".grad" not in source.segment(scope):
-        return None
-    over = {id(s): s for s in _statements(scope.body) if _parameter_loop(s)}
-    pure = pure_grad_reads(loop.node) | pure_grad_reads(scope)
+    over = {id(s): s for s in _statements(loop.node.body) if _parameter_loop(s)}
+    pure = pure_grad_reads(loop.node)
+    if any(e.via for e in events):
+        return None  # in a helper: not this plain shape
     # a read of `.grad` into a new value (`norms.append(w.grad.norm().item())`) may sit under an
     # `if` or in a loop of its own: it neither clears nor updates
-    events = [e for e in events if not (e.kind is EventKind.GRAD_READ and e.path and _only_pure(e.path[-1] if helper is None else e.node, pure))]
-    if helper is None and any(e.branches_within(loop.node) for e in events):
+    events = [e for e in events if not (e.kind is EventKind.GRAD_READ and e.path and _only_pure(e.path[-1], pure))]
+    if any(e.branches_within(loop.node) for e in events):
         return None  # under an `if`: not this plain shape
-    if helper is not None and not all(_whole_loop_test(b, helper, loop, source) for e in events for b in e.branches_within(loop.node)):
-        return None  # under an `if` that may change from one iteration to the next
     if any(e.loops[-1:] != (loop.node,) and (len(e.loops) < 2 or e.loops[-2] is not loop.node or id(e.loops[-1]) not in over) for e in events):
         return None  # in an inner loop other than a parameter loop of the plain shape
     if not any(e.kind is EventKind.BACKWARD for e in events):
         return None
     updates: list[ManualUpdate] = []
     used: set[int] = set()
-    for stmt in _statements(scope.body):
+    for stmt in _statements(loop.node.body):
         if id(stmt) in over:
             assert isinstance(stmt, ast.For)
             for inner in stmt.body:
@@ -84,16 +78,11 @@ def manual_updates(loop: TrainingLoop, model: ModuleModel) -> list[ManualUpdate]
             used.update(id(n) for n in ast_walk(stmt) if isinstance(n, ast.Attribute) and n.attr == "grad")
     if not updates:
         return None
-    if any(
-        isinstance(n, ast.Attribute) and n.attr == "grad" and id(n) not in used and id(n) not in pure
-        for root in ((loop.node,) if helper is None else (loop.node, helper)) for n in ast_walk(root)
-    ):  # fmt: skip
+    if any(isinstance(n, ast.Attribute) and n.attr == "grad" and id(n) not in used and id(n) not in pure for n in ast_walk(loop.node)):
         return None  # `.grad` read or written elsewhere: a clear, a clip by hand, a call
     names = {u.name for u in updates if u.over is None}
     looped = {u.name for u in updates if u.over is not None}
-    if helper is not None and names:
-        return None  # (a tensor updated by name in a helper: its binding is the caller's)
-    for stmt in ast_walk(scope):
+    for stmt in ast_walk(loop.node):
         if id(stmt) in over or (isinstance(stmt, ast.For) and _over_parameters(stmt.iter) and isinstance(stmt.target, ast.Name) and stmt.target.id in looped):
             continue  # a parameter loop binds its own variable (another one may log `p.grad.norm()`)
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, (ast.AnnAssign, ast.For, ast.AsyncFor)) else []
@@ -104,34 +93,6 @@ def manual_updates(loop: TrainingLoop, model: ModuleModel) -> list[ManualUpdate]
         if not values or not all(any(word in source.segment(v).replace(" ", "") for word in _LEAF_WORDS) for v in values):
             return None
     return updates
-
-
-def _one_helper(events: list, loop: TrainingLoop) -> ast.FunctionDef | None:  # type: ignore[type-arg]
-    """The function of this file every event runs in, called once by one statement of the loop
-    (`fit.batch(model, x, y)`, `helper(model, x, y)`), defined outside the loop."""
-    first = events[0]
-    if not all(len(e.via) == 1 and e.via[0] is first.via[0] and not e.foreign and len(e.helpers) == 1 for e in events):
-        return None
-    helper = first.helpers[0]
-    if helper.__class__ is not ast.FunctionDef or not all(e.helpers[0] is helper for e in events):
-        return None
-    node = loop.node
-    if node.lineno <= helper.lineno <= (node.end_lineno or node.lineno):  # type: ignore[attr-defined]
-        return None
-    return helper  # type: ignore[no-any-return]
-
-
-def _whole_loop_test(branch: object, helper: ast.FunctionDef, loop: TrainingLoop, source: object) -> bool:
-    """A branch in the loop around the helper's call whose test holds, or not, for the whole
-    loop (`loop_invariant`: `if isinstance(phase, Fit):` of a phase chosen before the loop)."""
-    from gradfix.analysis.accumulation import loop_invariant
-
-    node = branch.node  # type: ignore[attr-defined]
-    if branch.kind not in ("if", "else") or node.__class__ is not ast.If:  # type: ignore[attr-defined]
-        return False
-    if helper.lineno <= node.lineno <= (helper.end_lineno or helper.lineno):
-        return False  # (in the helper: its test may read the helper's parameters)
-    return loop_invariant(node.test, loop, source)  # type: ignore[arg-type]
 
 
 def pure_grad_reads(node: ast.AST) -> set[int]:

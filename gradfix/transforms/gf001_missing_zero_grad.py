@@ -629,8 +629,6 @@ class MissingZeroGrad(Rule):
         elif holder is not None and source.alone_on_lines(holder):
             names = list(dict.fromkeys(u.name for u in updates))
             fix = Fix([InsertStatements(holder, "after", new_statement("\n".join(f"{n}.grad = None" for n in names)))], Safety.SAFE)
-        if fix is not None and not any(n is last for n in ast_walk(loop.node)):
-            fix = None  # (the updates are in a helper the loop calls: reported, not fixed there)
         if fix is not None and _read_after_the_clear(loop, fix, updates):
             fix = None  # `print(w.grad.norm())` after the updates would read the None set there
         first = updates[0]

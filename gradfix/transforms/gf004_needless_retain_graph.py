@@ -1290,7 +1290,7 @@ _PARAMETER = lazily(r"\.weight\b|\.bias\b|parameters\(\)")
 
 # Calls that hand out what they are given (a loader's batches stay batches).
 _PASS_THROUGH = {
-    "enumerate", "zip", "iter", "list", "tuple", "sorted", "reversed", "islice", "chain", "cycle",
+    "enumerate", "zip", "iter", "list", "tuple", "sorted", "reversed", "islice", "chain", "cycle", "from_iterable",
     "tqdm", "trange", "track", "progress_bar", "ProgressBar",
 }  # fmt: skip
 # Calls that cut a tensor into pieces (each piece carries the tensor's graph, if any).
@@ -1324,6 +1324,9 @@ def _iterable_carries_graph(expr: ast.AST, scope: ScopeFlow, visited: set[str], 
             return False  # `zip(itertools.count(), loader)`: numbers
         if last in _PASS_THROUGH:
             return any(_iterable_carries_graph(a, scope, visited, source) for a in expr.args)
+        if name in ("itertools.repeat", "repeat") and expr.args:
+            # `itertools.repeat(loader, EPOCHS)` (chained: every epoch's batches): the object, n times
+            return _iterable_carries_graph(expr.args[0], scope, visited, source)
         if (last in _PIECES or method in _PIECES) and (expr.args or method in _PIECES):
             # `torch.chunk(states, n)`, `states[perm].split(64)`: pieces of the tensor cut up
             # (a leaf that requires gradients cut up records the cut: a graph every piece shares)

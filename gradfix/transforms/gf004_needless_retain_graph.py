@@ -66,7 +66,9 @@ class NeedlessRetainGraph(Rule):
     batch pulled for the next iteration by a plain helper of the module from an iterator over a
     loader, `item, done = pull(feed)` with `def pull(it): item = next(it, None); return item,
     item is None` and `feed = iter(loader)`, is fresh data, and so is a list of a loader's
-    batches read by index, `cached = list(loader)` ... `inputs, labels = cached[k]`).
+    batches read by index, `cached = list(loader)` ... `inputs, labels = cached[k]`; so are the
+    batches of a loader chained over epochs, `itertools.chain.from_iterable(itertools.repeat(loader,
+    EPOCHS))`).
 
     A backward in a helper the iteration calls (`def backprop(loss):
     loss.backward(retain_graph=True)` called as `backprop(loss)`, or a method called as

@@ -188,7 +188,11 @@ class MissingAccumulationFlush(AccumulationRule):
     loop's, while `itertools.cycle` ending at a count is not a pass), `while batch is not None:` whose body ends with
     `batch = next(it, None)`, `while (batch := next(it, None)) is not None:`, or `while i < len(data):`
     (or a number of batches of it, as for `range`) whose body moves `i` on once (`i += 1`, `i += bs`)
-    and binds it nowhere else (`while step < max_steps:` counts steps, not data, and is not one).
+    and binds it nowhere else (`while step < max_steps:` counts steps, not data, and is not one),
+    or `while todo:` whose body starts by taking an item off `todo` (`x, y = todo.popleft()`,
+    `todo.pop()`, `todo.pop(0)`: a `collections.deque` or a list of the batches) and names
+    `todo` nowhere else, with no `break` or `continue` (it runs until the queue is empty;
+    reported without a fix when the counter moves after the window's test).
 
     Not reported for a loop over `itertools.count(start)` whose end is `if step == K: break`
     after the window's `if`, when the window's test fires at K (the last micro-batch steps);
@@ -244,7 +248,9 @@ class MissingAccumulationFlush(AccumulationRule):
     loop would step the others' leftover twice); when the loop is a top-level statement
     of a function that a statement of the module, or of another module of the project that
     imports it, calls and then, in the same block, steps or flushes after it
-    (`train_epoch(...); optimizer.step()`, `trainer.train_epoch(loader); trainer.end_epoch()`);
+    (`train_epoch(...); optimizer.step()`, `trainer.train_epoch(loader); trainer.end_epoch()`;
+    also a later link of a chain of the class's methods that each return `self`,
+    `self.begin(epoch).batches().end(epoch)`, the loop in `batches`, the flush in `end`);
     and when the iteration handles
     gradients by hand (see GF005): the window's gradients are not simply what the backward passes
     accumulated, and a plain step would apply others.

@@ -1395,6 +1395,19 @@ def _accumulation(
                     if refs:
                         return key, refs
             return None
+        if isinstance(value, ast.Call) and value.keywords and isinstance(target, ast.Name) and _replaces(value, target.id):
+            # `state = dataclasses.replace(state, total=state.total + loss)` (a frozen dataclass;
+            # a named tuple's `state._replace(...)`): the new object's field holds the old one's sum
+            for keyword in value.keywords:
+                summed = keyword.value
+                if keyword.arg is None or not (isinstance(summed, ast.BinOp) and isinstance(summed.op, (ast.Add, ast.Sub))):
+                    continue
+                for own, other in ((summed.left, summed.right), (summed.right, summed.left)):
+                    if isinstance(own, ast.Attribute) and own.attr == keyword.arg and isinstance(own.value, ast.Name) and own.value.id == target.id:
+                        refs = state.refs(other)
+                        if refs:
+                            return f"{target.id}.{keyword.arg}", refs
+            return None
         first: list[ast.expr] = []
         if isinstance(value, ast.IfExp) and isinstance(target, (ast.Name, ast.Attribute)):
             # `total = loss if total is None else total + loss`: the sum once the first is kept
@@ -1453,6 +1466,17 @@ def _accumulation(
             if refs and meters(source.key(recv), method):
                 return source.key(recv), refs
     return None
+
+
+def _replaces(call: ast.Call, name: str) -> bool:
+    """`dataclasses.replace(name, ...)` (also `replace(name, ...)` imported, `copy.replace`) or
+    `name._replace(...)`: a copy of the object `name` with the fields the keywords give."""
+    if isinstance(call.func, ast.Attribute) and call.func.attr == "_replace":
+        return isinstance(call.func.value, ast.Name) and call.func.value.id == name and not call.args
+    return (
+        (call_name(call) or "") in ("dataclasses.replace", "copy.replace", "replace")
+        and len(call.args) == 1 and isinstance(call.args[0], ast.Name) and call.args[0].id == name
+    )
 
 
 def _item_got(own: ast.expr, target: ast.expr) -> bool:

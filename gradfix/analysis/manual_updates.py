@@ -48,12 +48,17 @@ def manual_updates(loop: TrainingLoop, model: ModuleModel) -> list[ManualUpdate]
     events = loop.events
     if loop.is_step_function or not events or any(e.kind not in (EventKind.BACKWARD, EventKind.GRAD_READ) for e in events):
         return None
-    if not any(e.kind is EventKind.GRAD_READ for e in events) or ".grad" not in source.segment(loop.node):
+    if not any(e.kind is EventKind.GRAD_READ for e in events):
         return None
+    if ".grad" not in source.segment(loop.node) and not any(e.via for e in events):
+        return None
+    helper = _plain_step_helper(loop, events, model) if any(e.via for e in events) else None
+    if any(e.via for e in events) and helper is None:
+        return None  # in a helper: only the plain shape of `_plain_step_helper`
+    if helper is not None:
+        return _updates_in(helper, [loop.node, helper], model)
     over = {id(s): s for s in _statements(loop.node.body) if _parameter_loop(s)}
     pure = pure_grad_reads(loop.node)
-    if any(e.via for e in events):
-        return None  # in a helper: not this plain shape
     # a read of `.grad` into a new value (`norms.append(w.grad.norm().item())`) may sit under an
     # `if` or in a loop of its own: it neither clears nor updates
     events = [e for e in events if not (e.kind is EventKind.GRAD_READ and e.path and _only_pure(e.path[-1], pure))]
@@ -63,9 +68,59 @@ def manual_updates(loop: TrainingLoop, model: ModuleModel) -> list[ManualUpdate]
         return None  # in an inner loop other than a parameter loop of the plain shape
     if not any(e.kind is EventKind.BACKWARD for e in events):
         return None
+    return _updates_in(loop.node, [loop.node], model, over, pure)
+
+
+def _plain_step_helper(loop: TrainingLoop, events: list, model: ModuleModel) -> ast.FunctionDef | None:  # type: ignore[type-arg]
+    """Every gradient event of the loop is in one function of this module that a statement of
+    the loop's body (under no `if`) calls, the function's one call in the file, whose body is
+    nothing but simple statements, `with` blocks and parameter loops of updates, its backward
+    passes among those statements (`def sgd_step(model, x, y): loss.backward(); with
+    torch.no_grad(): for p in model.parameters(): p -= lr * p.grad`): a hand step written in
+    a helper, run once per iteration."""
+    helpers = {id(e.helpers[0]) for e in events if len(e.via) == 1 and len(e.helpers) == 1 and e.source is None}
+    calls = {id(e.via[0]) for e in events if len(e.via) == 1}
+    if len(helpers) != 1 or len(calls) != 1 or any(len(e.via) != 1 for e in events):
+        return None
+    helper = events[0].helpers[0]
+    if not isinstance(helper, ast.FunctionDef) or helper.decorator_list or any(e.branches_within(loop.node) for e in events):
+        return None
+    call = events[0].via[0]
+    if not isinstance(call.func, ast.Name) or call.func.id != helper.name:
+        return None
+    if sum(1 for n in model.source.nodes if n.__class__ is ast.Name and n.id == helper.name) != 1:  # type: ignore[attr-defined]
+        return None  # called (or named) elsewhere too: the fix would change that caller
+    if not any(s is events[0].path[-1] for s in loop.node.body):
+        return None  # the call: a statement of the loop's own body
+    body = helper.body[1:] if helper.body and isinstance(helper.body[0], ast.Expr) and isinstance(helper.body[0].value, ast.Constant) else helper.body
+    kept = _statements(body)
+    for stmt in ast_walk(helper):
+        if isinstance(stmt, ast.stmt) and stmt is not helper and isinstance(stmt, COMPOUND):
+            if not isinstance(stmt, (ast.With, ast.AsyncWith)) and not (isinstance(stmt, ast.For) and any(stmt is k for k in kept)):
+                return None  # a branch, a loop other than a parameter loop, a nested def
+        if isinstance(stmt, (ast.Yield, ast.YieldFrom, ast.Global, ast.Nonlocal)) or (isinstance(stmt, ast.Return) and stmt is not helper.body[-1]):
+            return None  # (a `return` last only: every call runs the whole body)
+    backwards = [n for n in ast_walk(helper) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "backward"]
+    if not backwards or not all(any(any(n is b for n in ast_walk(k)) for k in kept) for b in backwards):
+        return None
+    return helper
+
+
+def _updates_in(
+    root: ast.AST, walked: list[ast.AST], model: ModuleModel,
+    over: dict[int, ast.stmt] | None = None, pure: set[int] | None = None,
+) -> list[ManualUpdate] | None:  # fmt: skip
+    """The updates among the statements of `root`'s body (a loop's, or a step helper's), when
+    no `.grad` of `walked` is read otherwise (in a helper: not even into a new value, the fix's
+    `p.grad = None` may come before it) and no updated tensor is bound again."""
+    source = model.source
+    if over is None:
+        over = {id(s): s for s in _statements(root.body) if _parameter_loop(s)}  # type: ignore[attr-defined]
+    if pure is None:
+        pure = set()
     updates: list[ManualUpdate] = []
     used: set[int] = set()
-    for stmt in _statements(loop.node.body):
+    for stmt in _statements(root.body):  # type: ignore[attr-defined]
         if id(stmt) in over:
             assert isinstance(stmt, ast.For)
             for inner in stmt.body:
@@ -78,11 +133,11 @@ def manual_updates(loop: TrainingLoop, model: ModuleModel) -> list[ManualUpdate]
             used.update(id(n) for n in ast_walk(stmt) if isinstance(n, ast.Attribute) and n.attr == "grad")
     if not updates:
         return None
-    if any(isinstance(n, ast.Attribute) and n.attr == "grad" and id(n) not in used and id(n) not in pure for n in ast_walk(loop.node)):
+    if any(isinstance(n, ast.Attribute) and n.attr == "grad" and id(n) not in used and id(n) not in pure for w in walked for n in ast_walk(w)):
         return None  # `.grad` read or written elsewhere: a clear, a clip by hand, a call
     names = {u.name for u in updates if u.over is None}
     looped = {u.name for u in updates if u.over is not None}
-    for stmt in ast_walk(loop.node):
+    for stmt in (n for w in walked for n in ast_walk(w)):
         if id(stmt) in over or (isinstance(stmt, ast.For) and _over_parameters(stmt.iter) and isinstance(stmt.target, ast.Name) and stmt.target.id in looped):
             continue  # a parameter loop binds its own variable (another one may log `p.grad.norm()`)
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, (ast.AnnAssign, ast.For, ast.AsyncFor)) else []

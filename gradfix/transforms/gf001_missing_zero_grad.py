@@ -190,7 +190,11 @@ class MissingZeroGrad(Rule):
     p.grad)`, `p.data.add_(p.grad.data, alpha=-lr)`; a `for` of the loop's body, or of a `with` block in it, whose body is nothing
     but updates of its variable; `parameters()` yields leaf tensors), is such a step: the fix
     sets `p.grad = None` right after the update, inside that `for` (after it, `p` would be the
-    last parameter only).
+    last parameter only). So is such a step written in a function of the module that a
+    statement of the loop's body calls (under no `if`), named nowhere else in the file, whose
+    body is only simple statements (a last `return`), `with` blocks and such parameter loops,
+    with its backward among them (`def descend(net, xb, yb): loss.backward(); with
+    torch.no_grad(): for p in net.parameters(): p -= lr * p.grad`); the fix edits the helper.
 
     ## Why is this bad?
     `backward()` adds into `.grad`; it never overwrites. Without a clear, every step applies

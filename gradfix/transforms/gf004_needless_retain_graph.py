@@ -77,7 +77,9 @@ class NeedlessRetainGraph(Rule):
     batch pulled for the next iteration by a plain helper of the module from an iterator over a
     loader, `item, done = pull(feed)` with `def pull(it): item = next(it, None); return item,
     item is None` and `feed = iter(loader)`, is fresh data, and so is a list of a loader's
-    batches read by index, `cached = list(loader)` ... `inputs, labels = cached[k]`).
+    batches read by index, `cached = list(loader)` ... `inputs, labels = cached[k]`; so are the
+    batches of a loader chained over epochs, `itertools.chain.from_iterable(itertools.repeat(loader,
+    EPOCHS))`).
 
     A backward in a helper the iteration calls (`def backprop(loss):
     loss.backward(retain_graph=True)` called as `backprop(loss)`, or a method called as
@@ -1306,7 +1308,7 @@ _PARAMETER = lazily(r"\.weight\b|\.bias\b|parameters\(\)")
 
 # Calls that hand out what they are given (a loader's batches stay batches).
 _PASS_THROUGH = {
-    "enumerate", "zip", "iter", "list", "tuple", "sorted", "reversed", "islice", "chain", "cycle",
+    "enumerate", "zip", "iter", "list", "tuple", "sorted", "reversed", "islice", "chain", "cycle", "from_iterable",
     "tqdm", "trange", "track", "progress_bar", "ProgressBar",
 }  # fmt: skip
 # Calls that cut a tensor into pieces (each piece carries the tensor's graph, if any).
@@ -1340,6 +1342,9 @@ def _iterable_carries_graph(expr: ast.AST, scope: ScopeFlow, visited: set[str], 
             return False  # `zip(itertools.count(), loader)`: numbers
         if last in _PASS_THROUGH:
             return any(_iterable_carries_graph(a, scope, visited, source) for a in expr.args)
+        if name in ("itertools.repeat", "repeat") and expr.args:
+            # `itertools.repeat(loader, EPOCHS)` (chained: every epoch's batches): the object, n times
+            return _iterable_carries_graph(expr.args[0], scope, visited, source)
         if (last in _PIECES or method in _PIECES) and (expr.args or method in _PIECES):
             # `torch.chunk(states, n)`, `states[perm].split(64)`: pieces of the tensor cut up
             # (a leaf that requires gradients cut up records the cut: a graph every piece shares)

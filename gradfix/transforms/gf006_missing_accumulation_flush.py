@@ -188,7 +188,11 @@ class MissingAccumulationFlush(AccumulationRule):
     loop's, while `itertools.cycle` ending at a count is not a pass), `while batch is not None:` whose body ends with
     `batch = next(it, None)`, `while (batch := next(it, None)) is not None:`, or `while i < len(data):`
     (or a number of batches of it, as for `range`) whose body moves `i` on once (`i += 1`, `i += bs`)
-    and binds it nowhere else (`while step < max_steps:` counts steps, not data, and is not one).
+    and binds it nowhere else (`while step < max_steps:` counts steps, not data, and is not one),
+    or `while todo:` whose body starts by taking an item off `todo` (`x, y = todo.popleft()`,
+    `todo.pop()`, `todo.pop(0)`: a `collections.deque` or a list of the batches) and names
+    `todo` nowhere else, with no `break` or `continue` (it runs until the queue is empty;
+    reported without a fix when the counter moves after the window's test).
 
     Not reported for a loop over `itertools.count(start)` whose end is `if step == K: break`
     after the window's `if`, when the window's test fires at K (the last micro-batch steps);
@@ -244,7 +248,9 @@ class MissingAccumulationFlush(AccumulationRule):
     loop would step the others' leftover twice); when the loop is a top-level statement
     of a function that a statement of the module, or of another module of the project that
     imports it, calls and then, in the same block, steps or flushes after it
-    (`train_epoch(...); optimizer.step()`, `trainer.train_epoch(loader); trainer.end_epoch()`);
+    (`train_epoch(...); optimizer.step()`, `trainer.train_epoch(loader); trainer.end_epoch()`;
+    also a later link of a chain of the class's methods that each return `self`,
+    `self.begin(epoch).batches().end(epoch)`, the loop in `batches`, the flush in `end`);
     and when the iteration handles
     gradients by hand (see GF005): the window's gradients are not simply what the backward passes
     accumulated, and a plain step would apply others.
@@ -1236,6 +1242,8 @@ def _drains_an_iterator(loop: ast.While) -> ast.stmt | None:
         and _steps_an_index(test.left.id, body)
     ):  # fmt: skip
         return loop  # `while i < len(data): x, y = data[i]; ...; i += 1`: an index over the data
+    if isinstance(test, ast.Name) and _pops_to_empty(test.id, body):
+        return loop  # `while pending: x, y = pending.popleft()`: a queue of the batches, emptied
     if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.IsNot):
         name = test.left.id if isinstance(test.left, ast.Name) else None
         last = body[-1]
@@ -1266,6 +1274,40 @@ def _drains_an_iterator(loop: ast.While) -> ast.stmt | None:
         if dotted(handler.type) == "StopIteration" and len(handler.body) == 1 and isinstance(handler.body[0], ast.Break):  # type: ignore[arg-type]
             return handler.body[0]
     return None
+
+
+_POPS = frozenset({"popleft", "pop"})
+
+
+def _pops_to_empty(name: str, body: list[ast.stmt]) -> bool:
+    """The body's first statement takes one item off `name` (`x, y = pending.popleft()`,
+    `batch = queue.pop(0)`), and nothing else in the body names it (no `append` puts batches
+    back, no rebinding, no `break` or `continue`: the loop runs until the queue of batches
+    it was handed is empty, one item an iteration, as `for` over it would)."""
+    first = body[0]
+    if not (isinstance(first, ast.Assign) and len(first.targets) == 1):
+        return False
+    value = first.value
+    if not (
+        isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr in _POPS
+        and isinstance(value.func.value, ast.Name) and value.func.value.id == name and not value.keywords
+        and (not value.args or (value.func.attr == "pop" and len(value.args) == 1 and int_value(value.args[0]) == 0))
+    ):  # fmt: skip
+        return False
+    if any(isinstance(n, ast.Name) and n.id == name for n in ast_walk(first.targets[0])):
+        return False
+    todo: list[ast.AST] = list(body[1:])
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Name) and node.id == name:
+            return False  # `pending.append(...)`, `pending = ...`, `if not pending: ...`
+        if isinstance(node, (ast.Break, ast.Continue, ast.Global, ast.Nonlocal)):
+            return False
+        if isinstance(node, (*LOOPS, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            todo.extend(n for n in ast_walk(node) if isinstance(n, ast.Name))
+            continue
+        todo.extend(child_nodes(node))
+    return True
 
 
 def _steps_an_index(name: str, body: list[ast.stmt]) -> bool:
@@ -1850,6 +1892,16 @@ def _steps_after_calls(
         if isinstance(func, ast.Name):
             if func.id != name:
                 continue
+        elif isinstance(func, ast.Attribute) and func.attr == name and isinstance(func.value, ast.Call):
+            # `self.begin(epoch).batches().end(epoch)`: a chain of the class's methods that return
+            # `self`; the links after the loop's method run after it, on the same object
+            if not method or (own and function.lineno <= node.lineno <= (function.end_lineno or function.lineno)):
+                continue
+            chained = _fluent_links_after(node, function, model)
+            if chained is None:
+                continue
+            if any(link is not function and _may_step(link, model) for link in chained):
+                return True
         elif not (isinstance(func, ast.Attribute) and func.attr == name and isinstance(func.value, ast.Name)):
             continue
         elif func.value.id != "self" and (func.value.id not in aliases if not method else name in _MODULE_METHODS):
@@ -1864,6 +1916,49 @@ def _steps_after_calls(
         if position is not None and _any_steps(block[position + 1 :], model, function):  # type: ignore[arg-type]
             return True
     return False
+
+
+def _fluent_links_after(
+    call: ast.Call, function: ast.FunctionDef | ast.AsyncFunctionDef, model: ModuleModel | _Caller
+) -> list[ast.AST] | None:
+    """`self.a().name().b()` in a method of the class of `name` (the loop's method), each link
+    but the last a method of that class whose every `return` is `return self` (a fluent chain):
+    the methods of the links after `name`'s call (`b`), which run next on the same object; None
+    when the call is no such chain."""
+    methods = next((m for m in model.facts.methods.values() if m.get(function.name) is not None and m[function.name].node is function), None)
+    if methods is None:
+        return None
+
+    def fluent(info: FunctionInfo | None) -> bool:
+        if info is None:
+            return False
+        returns = _own_returns(info.node)
+        return bool(returns) and all(isinstance(r.value, ast.Name) and r.value.id == "self" for r in returns)
+
+    inner = call.func.value  # type: ignore[attr-defined]
+    while isinstance(inner, ast.Call):
+        if not (isinstance(inner.func, ast.Attribute) and fluent(methods.get(inner.func.attr))):
+            return None
+        inner = inner.func.value
+    if not (isinstance(inner, ast.Name) and inner.id == "self"):
+        return None
+    statement = statement_containing(model.source, call)
+    if statement is None:
+        return None
+    outer = {
+        id(n.func.value): n
+        for n in ast_walk(statement)
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Call)
+    }
+    links: list[ast.AST] = []
+    current, info = call, methods.get(function.name)
+    while fluent(info) and id(current) in outer:
+        current = outer[id(current)]
+        info = methods.get(current.func.attr)  # type: ignore[attr-defined]
+        if info is None:
+            break
+        links.append(info.node)
+    return links
 
 
 def _calls_a_stepping_helper(

@@ -171,7 +171,8 @@ class ModelZeroGradPartial(LoopRule):
     parameter no module owns, as an `nn.Parameter` is. So is one an object holds as an
     attribute, `self.temperature` listed beside the model's parameters, bound once in its class
     body (`temperature = nn.Parameter(...)`) or in its `__init__` (`self.temperature =
-    nn.Parameter(...)`, the file's one assignment of `.temperature`, no `setattr(`): it is no
+    nn.Parameter(...)`, the file's one assignment of `.temperature`, no `setattr(`; also in
+    the one method of a class with no `__init__` that sets it, a `prepare()` stage): it is no
     parameter of the model the loop clears (it would be of `self` if `self` is a module the loop
     clears with `self.zero_grad()`).
     """
@@ -1271,10 +1272,26 @@ def _class_parameter(element: ast.Attribute, function: ast.AST | None, visitor: 
         ]  # fmt: skip
         if not values and "__init__" in methods:
             return _init_parameter(facts, class_name, methods["__init__"].node, name, visitor)
+        if not values:
+            # `self.scale = nn.Parameter(...)` in the one method of the class that sets it (a
+            # `prepare()` run before the loop's method, a fluent stage): the same tensor
+            setting = [info.node for info in methods.values() if _sets_attribute(info.node, name)]
+            if len(setting) != 1:
+                return None
+            return _init_parameter(facts, class_name, setting[0], name, visitor)
         if len(values) != 1 or not _is_parameter(values[0], visitor) or may_rebind(facts, class_name, name):
             return None
         return f"self.{name}"
     return None
+
+
+def _sets_attribute(function: ast.AST, name: str) -> bool:
+    """The function assigns `self.<name>` somewhere in its body."""
+    return any(
+        node.__class__ is ast.Attribute and node.attr == name and node.ctx.__class__ is ast.Store  # type: ignore[attr-defined]
+        and node.value.__class__ is ast.Name and node.value.id == "self"  # type: ignore[attr-defined]
+        for node in ast_walk(function)
+    )
 
 
 def _init_parameter(facts: ModuleFacts, class_name: str, init: ast.AST, name: str, visitor: _Constructions) -> str | None:

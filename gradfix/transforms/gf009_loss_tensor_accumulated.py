@@ -33,7 +33,9 @@ class LossTensorAccumulated(Rule):
     `metrics["loss"] = metrics.get("loss", 0.0) + loss`; so for an attribute of a namespace or config object,
     `st.history = st.history + [loss]` beside `st.model(x)`, unless the iteration reads the
     object whole, `backprop(st)`), the same sum in place or as a call (`total.add_(loss)`, `total =
-    torch.add(total, loss)`), a moving average `smooth = 0.9 * smooth + 0.1 * loss`, a history
+    torch.add(total, loss)`), a field of a frozen dataclass copied with the sum, `state =
+    dataclasses.replace(state, total=state.total + loss)` (or a named tuple's `state =
+    state._replace(total=state.total + loss)`), a moving average `smooth = 0.9 * smooth + 0.1 * loss`, a history
     kept by `history = torch.cat([history, loss.reshape(1)])`,
     `epoch_loss += loss / len(loader)`, `losses.append(loss)`,
     `history = history + [loss]`, `running += loss if log_now else 0.0`, where the

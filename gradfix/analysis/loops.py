@@ -3799,20 +3799,21 @@ class _Walker:
         if isinstance(value, ast.Call) and call_name(value) in ("list", "tuple") and len(value.args) == 1 and not value.keywords:
             value = value.args[0]  # `self.callbacks = list(callbacks)`
         params = [a.arg for a in (*init.node.args.posonlyargs, *init.node.args.args)][1:]
-        if isinstance(value, (ast.List, ast.Tuple)) and value.elts:
+        built_here = isinstance(value, (ast.List, ast.Tuple)) and bool(value.elts)
+        if not built_here and (not isinstance(value, ast.Name) or value.id not in params):
+            return None
+        for word in (b".append(", b".extend(", b".insert(", b" +=", b"+=", b".remove(", b"[0] =", b".pop("):
+            if project.saying(f".{attribute}{word.decode()}".encode()):
+                return None  # added to (or changed) elsewhere: the list is not the one handed in
+        if built_here:
             # `self.hooks = [LRHook(self.scheduler), LogHook()]`: the list built in `__init__`
             # (of a class no class of the project derives from: a subclass may build its own)
             if self._subclassed(class_name):
                 return None
-            return self._listed_hooks([(value.elts, facts, init.node, True)], (class_name, attribute, method))
-        if not isinstance(value, ast.Name) or value.id not in params:
-            return None
-        parameter, index = value.id, params.index(value.id)
+            return self._listed_hooks([(value.elts, facts, init.node, True)], (class_name, attribute, method))  # type: ignore[attr-defined]
+        parameter, index = value.id, params.index(value.id)  # type: ignore[attr-defined]
         defaults = init.node.args.defaults
         default = defaults[index - (len(params) - len(defaults))] if index >= len(params) - len(defaults) else None
-        for word in (b".append(", b".extend(", b".insert(", b" +=", b"+=", b".remove(", b"[0] =", b".pop("):
-            if project.saying(f".{attribute}{word.decode()}".encode()):
-                return None  # added to (or changed) elsewhere: the list is not the one handed in
         own = absolute(self.source.path) if self.source.path else ""
         if not own:
             return None

@@ -155,6 +155,23 @@ def _mismatch(loop: TrainingLoop, sched: GradEvent, model: ModuleModel) -> Misma
     return found[0]
 
 
+def _without_the_dispatch(inside: tuple[ast.AST, ...], sched: GradEvent, model: ModuleModel) -> tuple[ast.AST, ...]:
+    """`inside` without its last loop when that loop only dispatches the hook the step runs in:
+    `for hook in self.hooks: hook.after_batch(self)`, the list read as `callback_hooks` reads
+    it (each hook runs once per iteration of the loops around the dispatch)."""
+    last, call = inside[-1], sched.via[0]
+    if not (isinstance(last, ast.For) and isinstance(last.target, ast.Name) and not last.orelse and sched.helpers):
+        return inside
+    listed = dotted(last.iter)
+    func = call.func
+    if not (listed and listed.startswith("self.") and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == last.target.id):
+        return inside
+    hook = sched.helpers[0]
+    if any(key[1] == listed[5:] and key[2] == func.attr and any(info.node is hook for info in hooks) for key, hooks in model.callback_hooks.items()):
+        return inside[:-1]
+    return inside
+
+
 def _steps_with_the_epoch(call: ast.Call, loop: TrainingLoop, model: ModuleModel) -> bool:
     """`sched.step(epoch)`, `sched.step(epoch + 1)` or `sched.step(epoch=epoch + 1)`: the one
     argument is the epoch loop's variable (or a name saying `epoch`), maybe plus a number."""
@@ -245,6 +262,8 @@ def _built_mismatch(
     if not steps:
         return None
     inside = sched.loops_within(loop.node)
+    if inside and model.callback_hooks and sched.via:
+        inside = _without_the_dispatch(inside, sched, model)
     step_loops = {tuple(id(lp) for lp in s.loops_within(loop.node)) for s in steps}
     if len(step_loops) != 1:
         return None

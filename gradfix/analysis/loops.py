@@ -193,6 +193,29 @@ _HOOKING: dict[str, bool] = {}
 _HINTED: dict[str, bool] = {}  # a name -> `_GRADIENT_HINT` finds it (`_says_gradients`)
 
 
+def _assigned_in(body: Sequence[ast.stmt], target: ast.expr) -> ast.expr | None:
+    """The value a statement of `body` assigns to `target`: `self.hooks = hooks`, or its
+    element of a tuple assignment (`self.hooks, self.max_iter = hooks, max_iter`)."""
+    for statement in body:
+        if not isinstance(statement, ast.Assign) or len(statement.targets) != 1:
+            continue
+        written = statement.targets[0]
+        if written is target:
+            return statement.value
+        if (
+            isinstance(written, ast.Tuple) and isinstance(statement.value, ast.Tuple)
+            and len(written.elts) == len(statement.value.elts) and target in written.elts
+            and not any(isinstance(e, ast.Starred) for e in (*written.elts, *statement.value.elts))
+        ):  # fmt: skip
+            return statement.value.elts[written.elts.index(target)]
+    return None
+
+
+def _rebinds(function: ast.AST, name: str) -> bool:
+    """`name` (a parameter) is bound again somewhere in `function`."""
+    return any(isinstance(node, ast.Name) and node.id == name and not isinstance(node.ctx, ast.Load) for node in ast_walk(function))
+
+
 def _names_a_hook(method: str) -> bool:
     """`_HOOK_NAME` says `method` names a hook (`on_batch_end`, `after_step`); once per name."""
     hooks = _HOOKING.get(method)
@@ -2848,8 +2871,11 @@ class _Walker:
             hooks = self.callback_hooks(recv, method, ctx)
             if hooks is not None:
                 # `for cb in self.callbacks: cb.on_batch_end(self)`: each callback's hook, in turn
-                for hook in hooks:
-                    self.inline(call, hook, ctx, receiver=recv)
+                # (a hook's `self.scheduler` the argument its object was built with, when known)
+                attributes = self.__dict__.get("_hook_attributes", {}).get((ctx.class_name, ctx.rename(recv.id)[5:-3], method))
+                for index, hook in enumerate(hooks):
+                    handed = attributes[index] if attributes and index < len(attributes) else None
+                    self.inline(call, hook, ctx, receiver=recv, attributes=handed)
                 return
         reason = self.suspicious(call, name, method, recv, ctx, library)
         if reason:
@@ -3838,21 +3864,29 @@ class _Walker:
             node for node in ast_walk(facts.classes[class_name])
             if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load) and dotted(node) == f"self.{attribute}"
         ]  # fmt: skip
-        statement = next((s for s in init.node.body if isinstance(s, ast.Assign) and len(s.targets) == 1 and s.targets[0] in stores), None)
-        if len(stores) != 1 or statement is None:
+        if len(stores) != 1:
             return None
-        value = statement.value
+        value = _assigned_in(init.node.body, stores[0])
+        if value is None:
+            return None
         if isinstance(value, ast.Call) and call_name(value) in ("list", "tuple") and len(value.args) == 1 and not value.keywords:
             value = value.args[0]  # `self.callbacks = list(callbacks)`
         params = [a.arg for a in (*init.node.args.posonlyargs, *init.node.args.args)][1:]
-        if not isinstance(value, ast.Name) or value.id not in params:
+        built_here = isinstance(value, (ast.List, ast.Tuple)) and bool(value.elts)
+        if not built_here and (not isinstance(value, ast.Name) or value.id not in params):
             return None
-        parameter, index = value.id, params.index(value.id)
-        defaults = init.node.args.defaults
-        default = defaults[index - (len(params) - len(defaults))] if index >= len(params) - len(defaults) else None
         for word in (b".append(", b".extend(", b".insert(", b" +=", b"+=", b".remove(", b"[0] =", b".pop("):
             if project.saying(f".{attribute}{word.decode()}".encode()):
                 return None  # added to (or changed) elsewhere: the list is not the one handed in
+        if built_here:
+            # `self.hooks = [LRHook(self.scheduler), LogHook()]`: the list built in `__init__`
+            # (of a class no class of the project derives from: a subclass may build its own)
+            if self._subclassed(class_name):
+                return None
+            return self._listed_hooks([(value.elts, facts, init.node, True)], (class_name, attribute, method))  # type: ignore[attr-defined]
+        parameter, index = value.id, params.index(value.id)  # type: ignore[attr-defined]
+        defaults = init.node.args.defaults
+        default = defaults[index - (len(params) - len(defaults))] if index >= len(params) - len(defaults) else None
         own = absolute(self.source.path) if self.source.path else ""
         if not own:
             return None
@@ -3886,8 +3920,7 @@ class _Walker:
             if module is None:
                 return None
             modules.append((module.source, module.facts))
-        found: list[tuple[int, str]] | None = None
-        classes: dict[tuple[int, str], tuple[ModuleFacts, str]] = {}
+        handed: list[tuple[list[ast.expr], ModuleFacts, ast.AST, bool]] = []
         for source, module_facts in modules:
             for call in source.of_type(ast.Call):
                 if called_name(call.func) not in names:  # type: ignore[attr-defined]
@@ -3912,27 +3945,94 @@ class _Walker:
                     elements = list(listed.elts)
                 else:
                     return None
-                sequence = []
-                for element in elements:
-                    built = self.project_class(call_name(element), module_facts, any_bytes=True) if isinstance(element, ast.Call) else None
-                    if built is None:
-                        return None
-                    classes[(id(built[0]), built[1])] = built  # type: ignore[index]
-                    sequence.append((id(built[0]), built[1]))  # type: ignore[index]
-                if found is not None and sequence != found:
-                    return None  # constructions handing different lists
-                found = sequence
-        if found is None:
+                scope = _function_around(call, source)
+                handed.append((elements, module_facts, scope, source is self.source and isinstance(given, (ast.List, ast.Tuple))))
+        return self._listed_hooks(handed, (class_name, attribute, method))
+
+    def _subclassed(self, class_name: str) -> bool:
+        """Some module of the project derives a class from `class_name`."""
+        from gradfix.analysis.steps import _subclass_names
+
+        project = self.facts.project
+        assert project is not None
+        return any(_subclass_names(project.read_quietly(path) or b"", class_name) for path in project.saying(class_name.encode()))
+
+    def _listed_hooks(
+        self, handed: list[tuple[list[ast.expr], ModuleFacts, ast.AST, bool]], asked: tuple[str, str, str]
+    ) -> list[FunctionInfo] | None:
+        """The hooks named `asked[2]` of the objects of each list of `handed` (its elements, the
+        module's facts, the scope the list is written in, whether written at the construction
+        in this module), when every list holds objects of the same classes of the project, in
+        the same order. For each object built with arguments whose `__init__` stores them in
+        attributes (`LRHook(sched)`, `self.scheduler = scheduler`), those attributes stand for
+        the arguments (`_hook_attributes`) when every list hands the same ones."""
+        found: list[tuple[int, str]] | None = None
+        classes: dict[tuple[int, str], tuple[ModuleFacts, str]] = {}
+        stored: list[tuple[tuple[str, str], ...] | None] | None = None
+        for elements, module_facts, scope, own in handed:
+            sequence = []
+            attributes: list[tuple[tuple[str, str], ...] | None] = []
+            for element in elements:
+                built = self.project_class(call_name(element), module_facts, any_bytes=True) if isinstance(element, ast.Call) else None
+                if built is None:
+                    return None
+                classes[(id(built[0]), built[1])] = built  # type: ignore[index]
+                sequence.append((id(built[0]), built[1]))  # type: ignore[index]
+                attributes.append(self._constructed_attributes(element, built, scope, asked[0]) if own else None)  # type: ignore[arg-type]
+            if found is not None and sequence != found:
+                return None  # constructions handing different lists
+            stored = attributes if stored is None or stored == attributes else [None] * len(attributes)
+            found = sequence
+        if found is None or stored is None:
             return None
         hooks = []
-        for entry in found:
+        chosen: list[tuple[tuple[str, str], ...] | None] = []
+        for entry, attributes_of in zip(found, stored):
             owner, name = classes[entry]
-            hook = self.method_of(owner, name, method, 0)
+            hook = self.method_of(owner, name, asked[2], 0)
             if hook is None and not self.project_only(owner, name, 0):
                 return None  # a base of a library may define the hook
             if hook is not None:
                 hooks.append(hook)
+                chosen.append(attributes_of if hook.facts is self.facts or hook.facts is None else None)
+        self.__dict__.setdefault("_hook_attributes", {})[asked] = chosen
         return hooks
+
+    def _constructed_attributes(
+        self, element: ast.Call, built: tuple[ModuleFacts, str], scope: ast.AST, trainer: str
+    ) -> tuple[tuple[str, str], ...] | None:
+        """`LRHook(sched)` written at the module's top level (`sched` a name bound there), or
+        `LRHook(self.scheduler)` in a method of the trainer class: the attributes its class's
+        own `__init__` sets once from a parameter (`self.scheduler = scheduler`), each paired
+        with the argument handed for it (`("self.scheduler", "sched")`). None when none is."""
+        owner, name = built
+        if owner is not self.facts or any(isinstance(a, ast.Starred) for a in element.args) or any(k.arg is None for k in element.keywords):
+            return None
+        init = owner.methods.get(name, {}).get("__init__")
+        if init is None or init.node.args.vararg or init.node.args.kwarg:
+            return None
+        params = [a.arg for a in (*init.node.args.posonlyargs, *init.node.args.args)][1:]
+        top = scope is self.source.tree
+        in_trainer = not top and any(scope is info.node for info in self.facts.methods.get(trainer, {}).values())
+        pairs = []
+        for index, param in enumerate(params):
+            given = next((k.value for k in element.keywords if k.arg == param), None)
+            if given is None and index < len(element.args):
+                given = element.args[index]
+            key = dotted(given) if given is not None else None
+            if key is None or not ((top and "." not in key) or (in_trainer and key.startswith("self.") and key.count(".") == 1)):
+                continue
+            stores = [
+                node for node in ast_walk(self.facts.classes[name])
+                if isinstance(node, ast.Attribute) and not isinstance(node.ctx, ast.Load) and isinstance(node.value, ast.Name)
+                and node.value.id == "self"
+            ]  # fmt: skip
+            for target in stores:
+                value = _assigned_in(init.node.body, target)
+                written = [t for t in stores if t.attr == target.attr]
+                if isinstance(value, ast.Name) and value.id == param and len(written) == 1 and not _rebinds(init.node, param):
+                    pairs.append((f"self.{target.attr}", key))
+        return tuple(pairs) or None
 
     def handed_class(self, recv: ast.expr, ctx: _Context, method: str) -> tuple[ModuleFacts, str] | None:
         """`def fit(module, loader): ... module.training_step(batch, i)` in core/fit.py, `module` a

@@ -736,11 +736,15 @@ class SchedulerBeforeOptimizer(LoopRule):
         events = loop.events
         stepped = {e.target for e in events if e.kind is EventKind.STEP and not e.engine and e.target}
         for index, sched in enumerate(events):
-            if sched.kind is EventKind.SCHEDULER_STEP and sched.foreign and model.callback_hooks and _in_callback_hook(sched, model):
+            if sched.kind is EventKind.SCHEDULER_STEP and not sched.direct and model.callback_hooks and _in_callback_hook(sched, model):
+                # (a hook of this module whose object holds the scheduler, `LRHook(sched)`: its
+                # `self.scheduler` read as `sched`, judged as a foreign hook's, else as before)
                 found = self._hook_schedule(index, sched, events, stepped, loop, model, training)
                 if found is not None:
                     yield found
-                continue
+                    continue
+                if sched.foreign:
+                    continue
             if sched.kind is not EventKind.SCHEDULER_STEP or sched.foreign or not loop.owns(sched, training):
                 continue
             if not _is_lr_scheduler_step(sched, model, loop.function):
@@ -2031,6 +2035,10 @@ def _scheduled_optimizer(sched: GradEvent, model: ModuleModel, stepped: set[str]
                 return target  # `train_model(..., optimizer_ft, exp_lr_scheduler)` into `optimizer, scheduler`
             if init_parameter(model, target, info.params) == key:
                 return target  # `self.opt = opt` in the `__init__` that builds `StepLR(opt)`
+        if not sched.direct and sched.target and "." not in sched.target and function is not None:
+            for target in sorted(stepped):
+                if _own_constructions_argument(target, function, model) == key:
+                    return target  # `LRHook(sched)` stepping `sched`, over the `opt` of `Trainer(model, opt, [LRHook(sched)])`
         if model.facts.optimizer_evidence(key):
             return None  # built over another optimizer
         # `get_scheduler("linear", optimizer=...)`: the first argument is not the optimizer
@@ -2187,6 +2195,34 @@ def _constructor_argument(key: str, model: ModuleModel) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+def _own_constructions_argument(key: str, function: ast.AST, model: ModuleModel) -> str | None:
+    """`self.optimizer` in a method of a class of this module that no class of the module
+    derives from: the argument every construction of the class in the module hands for the
+    `__init__` parameter stored in it (`self.model, self.optimizer = model, optimizer`), when
+    there is one and they all hand the same name (`Trainer(model, opt, ...)` -> `opt`)."""
+    owner, _, attr = key.partition(".")
+    if owner != "self" or not attr.isidentifier():
+        return None
+    facts = model.facts
+    class_name = next((name for name, methods in facts.methods.items() if any(info.node is function for info in methods.values())), None)
+    init = facts.methods.get(class_name or "", {}).get("__init__")
+    if class_name is None or init is None or init.node.args.vararg or init.node.args.kwarg:
+        return None
+    if any(class_name in {dotted(base) for base in node.bases} for node in facts.classes.values()):
+        return None  # a subclass may store another
+    parameter = _stored_parameter(init, attr)
+    if parameter is None:
+        return None
+    found: set[str] = set()
+    for call in model.source.of_type(ast.Call):
+        if isinstance(call.func, ast.Name) and call.func.id == class_name:
+            passed = _argument_for(call, init, parameter)
+            if passed is None or dotted(passed) is None:
+                return None
+            found.add(model.source.key(passed))
+    return found.pop() if len(found) == 1 else None
+
+
 def _stored_parameter(init: FunctionInfo, attr: str) -> str | None:
     """The `__init__` parameter stored as it is in `self.attr` (`self.optimizer = optimizer`),
     by one statement of its body."""
@@ -2195,6 +2231,12 @@ def _stored_parameter(init: FunctionInfo, attr: str) -> str | None:
         if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.value, ast.Name)
         and dotted(stmt.targets[0]) == f"self.{attr}"
     ]
+    for stmt in init.node.body:
+        # `self.model, self.optimizer = model, optimizer`
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Tuple) and isinstance(stmt.value, ast.Tuple):
+            names, values = stmt.targets[0].elts, stmt.value.elts
+            if len(names) == len(values) and not any(isinstance(e, ast.Starred) for e in (*names, *values)):
+                stored += [v.id for n, v in zip(names, values) if dotted(n) == f"self.{attr}" and isinstance(v, ast.Name)]
     return stored[0] if len(stored) == 1 and stored[0] in init.params[1:] else None
 
 

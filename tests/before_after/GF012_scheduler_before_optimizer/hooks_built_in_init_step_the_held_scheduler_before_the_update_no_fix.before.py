@@ -1,0 +1,61 @@
+"""The callbacks built by the engine's `__init__` from the scheduler it holds: the schedule
+callback advances it in `before_iteration`, ahead of the optimizer's step in `update`."""
+import torch
+import torch.nn as nn
+
+
+class ScheduleHook:
+    def __init__(self, schedule):
+        self.schedule = schedule
+
+    def before_iteration(self, engine):
+        self.schedule.step()
+
+    def after_iteration(self, engine):
+        pass
+
+
+class CountHook:
+    def before_iteration(self, engine):
+        pass
+
+    def after_iteration(self, engine):
+        engine.seen += 1
+
+
+class HookedEngine:
+    def __init__(self, model, optimizer, scheduler, loader, epochs):
+        self.model = model
+        self.optimizer = optimizer
+        self.scheduler = scheduler
+        self.loader = loader
+        self.epochs = epochs
+        self.seen = 0
+        self.engine_hooks = [ScheduleHook(self.scheduler), CountHook()]
+
+    def update(self, x, y):
+        self.optimizer.zero_grad(set_to_none=True)
+        loss = nn.functional.cross_entropy(self.model(x), y)
+        loss.backward()
+        self.optimizer.step()
+
+    def fit(self):
+        for _ in range(self.epochs):
+            for x, y in self.loader:
+                for hook in self.engine_hooks:
+                    hook.before_iteration(self)
+                self.update(x, y)
+                for hook in self.engine_hooks:
+                    hook.after_iteration(self)
+
+
+def main():
+    model = nn.Sequential(nn.Linear(5, 16), nn.ReLU(), nn.Linear(16, 2))
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.05, momentum=0.9)
+    scheduler = torch.optim.lr_scheduler.StepLR(optimizer, step_size=30, gamma=0.5)
+    loader = [(torch.randn(8, 5), torch.randint(0, 2, (8,))) for _ in range(6)]
+    HookedEngine(model, optimizer, scheduler, loader, 4).fit()
+
+
+if __name__ == "__main__":
+    main()

@@ -1190,7 +1190,7 @@ class _ModeWalker:
             self.visiting.pop()
 
     def _none_tested(self, helper: FunctionInfo) -> tuple[frozenset[str], list[tuple[str, ast.expr]]] | None:
-        """The parameters a helper compares to `None` (`if optimizer is None:`), and the flags
+        """The parameters defaulting to `None` a helper compares to it (`if optimizer is None:`), and the flags
         its body binds once, at its top level, to a test (`training = optimizer is not None`),
         once per model for each helper; None when it has neither."""
         answers = self.model.__dict__.setdefault("_mode_none_tested", {})
@@ -1199,8 +1199,13 @@ class _ModeWalker:
         if known is not None and known[0] is node:
             return known[1]  # type: ignore[no-any-return]
         found = None
-        if "None" in (helper.source or self.model.source).segment(node):
-            params = set(function_params(node))
+        args = node.args  # type: ignore[attr-defined]
+        positional_args = [*args.posonlyargs, *args.args]
+        pairs = [*zip(positional_args[len(positional_args) - len(args.defaults) :], args.defaults), *zip(args.kwonlyargs, args.kw_defaults)]
+        # (parameters defaulting to `None` first, read from the signature: most helpers have none)
+        params = {a.arg for a, d in pairs if isinstance(d, ast.Constant) and d.value is None}
+        text = (helper.source or self.model.source).segment(node) if params else ""
+        if "is None" in text or "is not None" in text:
             compared: set[str] = set()
             stored: dict[str, int] = {}
             for n in ast_walk(node):

@@ -215,7 +215,6 @@ class _Ctx(NamedTuple):
     class_name: str | None = None
     source: Source | None = None
     arms: tuple[tuple[int, int], ...] = ()
-    flags: tuple[tuple[str, object], ...] = ()  # a helper's names whose truth this call decides
 
     def rename(self, key: str) -> str:
         if not self.mapping:
@@ -1173,13 +1172,15 @@ class _ModeWalker:
             class_name=helper.class_name or ctx.class_name,
             source=helper.source if helper.source is not self.model.source else ctx.source,
             no_grad=no_grad,
-            flags=(),
         )
         tested = self._none_tested(helper)
         if tested is not None:
             # `def run_epoch(model, loader, opt=None): training = opt is not None; if training: ...`
             # called as `run_epoch(model, tr, opt)` then `run_epoch(model, va)`: each call's arms
-            inner = inner._replace(flags=self._call_flags(call, helper, params, mapping, tested, inner, ctx))
+            # (held in `mapping` under `_FLAG` + name: a field more would cost every `_replace`)
+            flags = self._call_flags(call, helper, params, mapping, tested, inner, ctx)
+            if flags:
+                inner = inner._replace(mapping=inner.mapping + flags)
         if helper.facts is not None and helper.source is not None and helper.source is not self.model.source:
             self.foreign_facts[id(helper.source)] = helper.facts
         self.visiting.append(id(helper.node))
@@ -1233,7 +1234,7 @@ class _ModeWalker:
     def _call_flags(
         self, call: ast.Call, helper: FunctionInfo, params: list[str], mapping: dict[str, str],
         tested: tuple[frozenset[str], list[tuple[str, ast.expr]]], inner: _Ctx, ctx: _Ctx,
-    ) -> tuple[tuple[str, object], ...]:
+    ) -> tuple[tuple[str, str], ...]:
         """What this call decides of the parameters the helper compares to `None`: left to a
         `None` default, or given an object the caller built (`opt` bound only to constructor
         calls in this module, or the call itself); then the flags bound once to a test of them."""
@@ -1245,24 +1246,24 @@ class _ModeWalker:
             if index < len(params):
                 given[params[index]] = arg
         given.update((kw.arg, kw.value) for kw in call.keywords if kw.arg is not None)
-        flags: dict[str, object] = {}
+        flags: dict[str, str] = {}
         for name in compared:
             arg = given.get(name)
             if arg is None:
                 if mapping.get(name) == "None":
-                    flags[name] = None  # left to its default
-            elif isinstance(arg, ast.Constant):
-                flags[name] = arg.value
+                    flags[_FLAG + name] = "None"  # left to its default
+            elif isinstance(arg, ast.Constant) and isinstance(arg.value, (bool, int, str, type(None))):
+                flags[_FLAG + name] = repr(arg.value)
             elif isinstance(arg, ast.Call) or not ctx.via and dotted(arg) is not None and self._built_object(arg):
-                flags[name] = _NOT_NONE
+                flags[_FLAG + name] = _NOT_NONE
         if not flags:
             return ()
-        decided = inner._replace(flags=tuple(flags.items()))
+        decided = inner._replace(mapping=inner.mapping + tuple(flags.items()))
         for name, value in bound:
             truth = _decided(value, decided)
             if truth is not None:
-                flags[name] = truth
-                decided = decided._replace(flags=tuple(flags.items()))
+                flags[_FLAG + name] = repr(truth)
+                decided = inner._replace(mapping=inner.mapping + tuple(flags.items()))
         return tuple(flags.items())
 
     def _built_object(self, arg: ast.expr) -> bool:
@@ -1707,21 +1708,21 @@ def _constant_defaults(function: ast.AST, mapping: dict[str, str], source: Sourc
             mapping[arg.arg] = source.segment(default)
 
 
-_NOT_NONE = object()  # (a parameter given an object: `is None` is false, its truth unknown)
+_FLAG = "\0"  # (a key of `_Ctx.mapping` no dotted name starts with: what a call decides of a helper's name)
+_NOT_NONE = "\0object"  # (a parameter given an object: `is None` is false, its truth unknown)
 
 
 def _decided(test: ast.expr, ctx: _Ctx) -> bool | None:
     """The value of an `if` test inside an inlined helper when it compares a parameter the
     call gave a constant (`state == "Train"`, `not train`, `train`), else None."""
     mapping = dict(ctx.mapping)
-    flags = dict(ctx.flags)
 
     def constant(expr: ast.expr) -> tuple[bool, object]:
         if isinstance(expr, ast.Constant):
             return True, expr.value
-        if isinstance(expr, ast.Name) and expr.id in flags:
-            value = flags[expr.id]
-            return (False, None) if value is _NOT_NONE else (True, value)
+        if isinstance(expr, ast.Name) and _FLAG + expr.id in mapping:
+            text = mapping[_FLAG + expr.id]
+            return (False, None) if text == _NOT_NONE else (True, ast.literal_eval(text))
         if isinstance(expr, ast.Name) and expr.id in mapping:
             try:
                 return True, ast.literal_eval(mapping[expr.id])
@@ -1738,12 +1739,9 @@ def _decided(test: ast.expr, ctx: _Ctx) -> bool | None:
     if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Is, ast.IsNot)):
         # `optimizer is not None` with `optimizer` left to its `None` default or given an object
         right = test.comparators[0]
-        if not (isinstance(right, ast.Constant) and right.value is None and isinstance(test.left, ast.Name) and test.left.id in flags):
+        if not (isinstance(right, ast.Constant) and right.value is None and isinstance(test.left, ast.Name) and _FLAG + test.left.id in mapping):
             return None
-        value = flags[test.left.id]
-        if not (value is None or value is _NOT_NONE or isinstance(value, (int, str))):  # (bool is an int)
-            return None
-        return (value is None) == isinstance(test.ops[0], ast.Is)
+        return (mapping[_FLAG + test.left.id] == "None") == isinstance(test.ops[0], ast.Is)
     if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Eq, ast.NotEq)):
         left_known, left = constant(test.left)
         right_known, right = constant(test.comparators[0])

@@ -1173,6 +1173,14 @@ class _ModeWalker:
             source=helper.source if helper.source is not self.model.source else ctx.source,
             no_grad=no_grad,
         )
+        tested = self._none_tested(helper)
+        if tested is not None:
+            # `def run_epoch(model, loader, opt=None): training = opt is not None; if training: ...`
+            # called as `run_epoch(model, tr, opt)` then `run_epoch(model, va)`: each call's arms
+            # (held in `mapping` under `_FLAG` + name: a field more would cost every `_replace`)
+            flags = self._call_flags(call, helper, params, mapping, tested, inner, ctx)
+            if flags:
+                inner = inner._replace(mapping=inner.mapping + flags)
         if helper.facts is not None and helper.source is not None and helper.source is not self.model.source:
             self.foreign_facts[id(helper.source)] = helper.facts
         self.visiting.append(id(helper.node))
@@ -1181,6 +1189,88 @@ class _ModeWalker:
             self.block(helper.node.body, inner)
         finally:
             self.visiting.pop()
+
+    def _none_tested(self, helper: FunctionInfo) -> tuple[frozenset[str], list[tuple[str, ast.expr]]] | None:
+        """The parameters defaulting to `None` a helper compares to it (`if optimizer is None:`), and the flags
+        its body binds once, at its top level, to a test (`training = optimizer is not None`),
+        once per model for each helper; None when it has neither."""
+        answers = self.model.__dict__.setdefault("_mode_none_tested", {})
+        node = helper.node
+        known = answers.get(id(node))
+        if known is not None and known[0] is node:
+            return known[1]  # type: ignore[no-any-return]
+        found = None
+        args = node.args  # type: ignore[attr-defined]
+        positional_args = [*args.posonlyargs, *args.args]
+        pairs = [*zip(positional_args[len(positional_args) - len(args.defaults) :], args.defaults), *zip(args.kwonlyargs, args.kw_defaults)]
+        # (parameters defaulting to `None` first, read from the signature: most helpers have none)
+        params = {a.arg for a, d in pairs if isinstance(d, ast.Constant) and d.value is None}
+        text = (helper.source or self.model.source).segment(node) if params else ""
+        if "is None" in text or "is not None" in text:
+            compared: set[str] = set()
+            stored: dict[str, int] = {}
+            for n in ast_walk(node):
+                if isinstance(n, ast.Compare) and len(n.ops) == 1 and isinstance(n.ops[0], (ast.Is, ast.IsNot)):
+                    left, right = n.left, n.comparators[0]
+                    if isinstance(right, ast.Constant) and right.value is None and isinstance(left, ast.Name) and left.id in params:
+                        compared.add(left.id)
+                elif isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+                    stored[n.id] = stored.get(n.id, 0) + 1
+                elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)) and n is not node:
+                    compared.clear()  # (a nested scope may read or rebind the names: not decided)
+                    break
+            flags = [
+                (stmt.targets[0].id, stmt.value)
+                for stmt in node.body  # type: ignore[attr-defined]
+                if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+                and stored.get(stmt.targets[0].id) == 1 and stmt.targets[0].id not in params
+                and isinstance(stmt.value, (ast.Compare, ast.UnaryOp, ast.Name))
+            ] if compared else []
+            if compared:
+                found = (frozenset(compared), flags)
+        answers[id(node)] = (node, found)
+        return found
+
+    def _call_flags(
+        self, call: ast.Call, helper: FunctionInfo, params: list[str], mapping: dict[str, str],
+        tested: tuple[frozenset[str], list[tuple[str, ast.expr]]], inner: _Ctx, ctx: _Ctx,
+    ) -> tuple[tuple[str, str], ...]:
+        """What this call decides of the parameters the helper compares to `None`: left to a
+        `None` default, or given an object the caller built (`opt` bound only to constructor
+        calls in this module, or the call itself); then the flags bound once to a test of them."""
+        compared, bound = tested
+        given: dict[str, ast.expr] = {}
+        for index, arg in enumerate(call.args):
+            if isinstance(arg, ast.Starred):
+                return ()
+            if index < len(params):
+                given[params[index]] = arg
+        given.update((kw.arg, kw.value) for kw in call.keywords if kw.arg is not None)
+        flags: dict[str, str] = {}
+        for name in compared:
+            arg = given.get(name)
+            if arg is None:
+                if mapping.get(name) == "None":
+                    flags[_FLAG + name] = "None"  # left to its default
+            elif isinstance(arg, ast.Constant) and isinstance(arg.value, (bool, int, str, type(None))):
+                flags[_FLAG + name] = repr(arg.value)
+            elif isinstance(arg, ast.Call) or not ctx.via and dotted(arg) is not None and self._built_object(arg):
+                flags[_FLAG + name] = _NOT_NONE
+        if not flags:
+            return ()
+        decided = inner._replace(mapping=inner.mapping + tuple(flags.items()))
+        for name, value in bound:
+            truth = _decided(value, decided)
+            if truth is not None:
+                flags[_FLAG + name] = repr(truth)
+                decided = inner._replace(mapping=inner.mapping + tuple(flags.items()))
+        return tuple(flags.items())
+
+    def _built_object(self, arg: ast.expr) -> bool:
+        """A name of the loop's code every binding of which in this module is a constructor-like
+        call (`opt = torch.optim.SGD(...)`, `self.optimizer = build_optimizer(cfg)`): never `None`."""
+        values = assigned_values(self.model, self.model.source.key(arg))
+        return bool(values) and all(isinstance(v, ast.Call) for v in values)
 
     def _entered_statements(self, name: str) -> list[ast.stmt]:
         """The `with` statements binding `name` (`with Trainer(model) as name:`), anywhere in the module."""
@@ -1618,6 +1708,10 @@ def _constant_defaults(function: ast.AST, mapping: dict[str, str], source: Sourc
             mapping[arg.arg] = source.segment(default)
 
 
+_FLAG = "\0"  # (a key of `_Ctx.mapping` no dotted name starts with: what a call decides of a helper's name)
+_NOT_NONE = "\0object"  # (a parameter given an object: `is None` is false, its truth unknown)
+
+
 def _decided(test: ast.expr, ctx: _Ctx) -> bool | None:
     """The value of an `if` test inside an inlined helper when it compares a parameter the
     call gave a constant (`state == "Train"`, `not train`, `train`), else None."""
@@ -1626,6 +1720,9 @@ def _decided(test: ast.expr, ctx: _Ctx) -> bool | None:
     def constant(expr: ast.expr) -> tuple[bool, object]:
         if isinstance(expr, ast.Constant):
             return True, expr.value
+        if isinstance(expr, ast.Name) and _FLAG + expr.id in mapping:
+            text = mapping[_FLAG + expr.id]
+            return (False, None) if text == _NOT_NONE else (True, ast.literal_eval(text))
         if isinstance(expr, ast.Name) and expr.id in mapping:
             try:
                 return True, ast.literal_eval(mapping[expr.id])
@@ -1639,6 +1736,12 @@ def _decided(test: ast.expr, ctx: _Ctx) -> bool | None:
     if isinstance(test, ast.Name):
         known, value = constant(test)
         return bool(value) if known and isinstance(value, (bool, int, str, type(None))) else None
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Is, ast.IsNot)):
+        # `optimizer is not None` with `optimizer` left to its `None` default or given an object
+        right = test.comparators[0]
+        if not (isinstance(right, ast.Constant) and right.value is None and isinstance(test.left, ast.Name) and _FLAG + test.left.id in mapping):
+            return None
+        return (mapping[_FLAG + test.left.id] == "None") == isinstance(test.ops[0], ast.Is)
     if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Eq, ast.NotEq)):
         left_known, left = constant(test.left)
         right_known, right = constant(test.comparators[0])

@@ -154,7 +154,10 @@ class MultipleBackward(Rule):
     target is not read anywhere else, the fix replaces the loop with
     `sum(terms).backward(retain_graph=True)` (the call's arguments kept; GF004 then judges the
     `retain_graph`). A list filled by `append`, a dict (`for name, t in losses.items()`,
-    `.values()`) or a target read after the loop is reported without a fix.
+    `.values()`) or a target read after the loop is reported without a fix; so is the dict
+    literal a helper of the module returns as its one statement (`losses =
+    compute_losses(out, x, y)`), its values reading only the helper's parameters, whose
+    arguments depend on one forward pass.
     """
 
     code = "GF003"
@@ -543,10 +546,12 @@ def _term_loops(loop: TrainingLoop, model: ModuleModel) -> Iterator[tuple[GradEv
             yield event, call
 
 
-def _loop_terms(inner: ast.For, block: list[ast.stmt]) -> tuple[list[ast.expr], bool] | None:
+def _loop_terms(inner: ast.For, block: list[ast.stmt], model: ModuleModel | None = None) -> tuple[list[ast.expr], bool] | None:
     """The terms the loop walks, when the iteration builds them before it in the same block:
     a tuple or list literal (inline or bound to a name), a dict literal's values, or a list
-    or dict filled by `append` / item assignment. The flag: a literal the fix can sum."""
+    or dict filled by `append` / item assignment; or the values of the dict literal a helper
+    of the module returns (`losses = compute_losses(out, y)`: the helper's expressions, see
+    `_helper_dict`). The flag: a literal the fix can sum."""
     iterable = inner.iter
     if isinstance(iterable, (ast.Tuple, ast.List)):
         return (list(iterable.elts), isinstance(inner.target, ast.Name)) if len(iterable.elts) >= 2 else None
@@ -582,6 +587,11 @@ def _loop_terms(inner: ast.For, block: list[ast.stmt]) -> tuple[list[ast.expr], 
         terms, literal = list(value.elts), True
     elif isinstance(value, ast.Dict) and method is not None and None not in value.keys:
         terms = list(value.values)
+    elif isinstance(value, ast.Call) and method is not None and model is not None:
+        returned = _helper_dict(value, model)
+        if returned is None or any(any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(s)) for s in before[start + 1 :]):
+            return None  # (changed after the call: not only the helper's terms)
+        terms = list(returned.values)  # type: ignore[arg-type]
     elif not (isinstance(value, (ast.List, ast.Dict)) and not getattr(value, "elts", getattr(value, "keys", None))):
         return None
     for stmt in before[start + 1 :]:
@@ -615,10 +625,54 @@ def _loop_terms(inner: ast.For, block: list[ast.stmt]) -> tuple[list[ast.expr], 
     return terms, literal
 
 
+def _helper_dict(call: ast.Call, model: ModuleModel) -> ast.Dict | None:
+    """The dict literal a function of this module returns, when it is its one statement after
+    any docstring (`def compute_losses(out, x, y): return {"ce": ..., "mse": ...}`), of two
+    entries or more, each value reading only the function's parameters (names it calls, as
+    `F.cross_entropy` or a criterion, aside): the terms are what the call's arguments hold."""
+    if not isinstance(call.func, ast.Name) or any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    info = model.facts.module_functions.get(call.func.id)
+    node = info.node if info is not None else None
+    if not isinstance(node, ast.FunctionDef) or node.decorator_list or node.args.vararg or node.args.kwarg:
+        return None
+    body = [s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    returned = body[0].value if len(body) == 1 and isinstance(body[0], ast.Return) else None
+    if not isinstance(returned, ast.Dict) or len(returned.keys) < 2 or None in returned.keys:
+        return None
+    params = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+    for value in returned.values:
+        called: set[int] = set()
+        for n in ast.walk(value):
+            func = n.func if isinstance(n, ast.Call) else None
+            while func is not None:  # `F.cross_entropy(...)`, `torch.nn.functional.mse_loss(...)`
+                called.add(id(func))
+                func = func.value if isinstance(func, ast.Attribute) else None
+        for n in ast.walk(value):
+            if isinstance(n, ast.Name) and n.id not in params and id(n) not in called:
+                return None  # a name of the module's (a model run in the helper, a global tensor)
+            if isinstance(n, (ast.Lambda, ast.comprehension, ast.NamedExpr)):
+                return None
+    return returned
+
+
+def _helper_forwards(call: ast.Call, terms: list[ast.expr], flow: IterationFlow, inner: ast.For, model: ModuleModel) -> list[set[int]]:
+    """For each term of a helper's returned dict, the forward statements of the iteration that
+    the arguments of the parameters it reads depend on."""
+    node = model.facts.module_functions[call.func.id].node  # type: ignore[attr-defined]
+    names = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
+    given = {names[i]: arg for i, arg in enumerate(call.args) if i < len(names)}
+    given.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
+    forwards: dict[str, set[int]] = {}
+    for param, arg in given.items():
+        forwards[param] = {id(unit.node) for unit in flow.slice(arg, inner).units if unit.forward}
+    return [set().union(*(forwards.get(n.id, set()) for n in ast.walk(term) if isinstance(n, ast.Name))) for term in terms]
+
+
 def _judge_term_loop(event: GradEvent, call: BackwardCall, flow: IterationFlow, model: ModuleModel) -> tuple[str, int]:
     """'silent', 'safe' or 'report', and the number of terms."""
     inner = event.path[-2]
-    found = _loop_terms(inner, event.blocks[-2])  # type: ignore[arg-type]
+    found = _loop_terms(inner, event.blocks[-2], model)  # type: ignore[arg-type]
     if found is None or flow.position(inner) is None:
         return "silent", 0
     terms, literal = found
@@ -626,7 +680,11 @@ def _judge_term_loop(event: GradEvent, call: BackwardCall, flow: IterationFlow, 
         return "silent", 0
     # one forward graph: every term depends on a statement calling a model that another
     # term depends on (the terms are all evaluated before the loop, so the sum is exact)
-    forwards = [{id(unit.node) for unit in flow.slice(term, inner).units if unit.forward} for term in terms]
+    made = _made_by_helper(inner, event.blocks[-2])  # type: ignore[arg-type]
+    if made is not None:
+        forwards = _helper_forwards(made, terms, flow, inner, model)
+    else:
+        forwards = [{id(unit.node) for unit in flow.slice(term, inner).units if unit.forward} for term in terms]
     for index, mine in enumerate(forwards):
         others = set().union(*(f for j, f in enumerate(forwards) if j != index))
         if not mine & others:
@@ -640,6 +698,19 @@ def _judge_term_loop(event: GradEvent, call: BackwardCall, flow: IterationFlow, 
     if sum(1 for n in model.source.nodes if isinstance(n, ast.Name) and n.id == target) != 2:
         return "report", len(terms)
     return "safe", len(terms)
+
+
+def _made_by_helper(inner: ast.For, block: list[ast.stmt]) -> ast.Call | None:
+    """The call the loop's dict was last bound to before it in the block (`losses =
+    compute_losses(...)`), when it was one."""
+    iterable = inner.iter
+    if not (isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Attribute) and isinstance(iterable.func.value, ast.Name)):
+        return None
+    name = iterable.func.value.id
+    for stmt in reversed(block[: next((i for i, s in enumerate(block) if s is inner), 0)]):
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == name:
+            return stmt.value if isinstance(stmt.value, ast.Call) else None
+    return None
 
 
 # a module that binds `sum` itself: the fix's `sum(terms)` would call it

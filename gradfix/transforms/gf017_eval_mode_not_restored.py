@@ -58,7 +58,9 @@ class EvalModeNotRestored(Rule):
     Finds `model.eval()` (or `model.train(False)`, or `net.eval()` in `for net in (encoder,
     decoder):`, which switches each module listed, as do a loop over a name bound once to such
     a list or over a dict's `.values()`, and `[m.eval() for m in (...)]`) that runs inside a training loop —
-    directly, or in a validation helper of the same file such as `validate(model, loader)`,
+    directly, or in a validation helper of the same file such as `validate(model, loader)` (its `if`
+    arms decided by the call where it can tell: `phase="train"` given, or a parameter compared to `None`,
+    `training = optimizer is not None`, left to its `None` default in `run_epoch(model, val_loader, crit)`),
     `self.evaluate()` (the override of the one subclass of the file, when the class has none, its own is a
     stub, or the file never builds the class and it has that one subclass; else the method a base class of
     the file defines, or else one a base class or mixin of another module of the project defines, `class

@@ -1499,20 +1499,10 @@ def trainer_step_overrides(model: ModuleModel) -> list[TrainingLoop]:
         return cached  # type: ignore[no-any-return]
     found: list[TrainingLoop] = []
     model._trainer_step_overrides = found  # type: ignore[attr-defined]
-    facts = model.facts
-    if not facts.classes or "training_step" not in facts.source.text:
-        return found
-    from gradfix.analysis.frameworks import framework_through_file
     from gradfix.analysis.loops import walk_as_iteration
 
-    for class_name, methods in facts.methods.items():
-        info = methods.get("training_step")
-        cls = facts.classes.get(class_name)
-        if info is None or cls is None or info.facts is None or not isinstance(info.node, ast.FunctionDef) or info.node.decorator_list:
-            continue
-        entry = framework_through_file(cls, facts.classes, facts.imports.qualify)
-        if entry is None or entry.qualname != "transformers.Trainer":
-            continue
+    for info, _ in _trainer_methods(model.facts, "training_step"):
+        assert isinstance(info.node, ast.FunctionDef) and info.facts is not None
         if any(
             isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "training_step"
             and isinstance(n.func.value, ast.Call) and isinstance(n.func.value.func, ast.Name) and n.func.value.func.id == "super"
@@ -1536,6 +1526,23 @@ def trainer_step_overrides(model: ModuleModel) -> list[TrainingLoop]:
     return found
 
 
+def _trainer_methods(facts: ModuleFacts, method: str) -> Iterator[tuple[FunctionInfo, dict[str, FunctionInfo]]]:
+    """The `method` definitions of the file's transformers `Trainer` subclasses (also through
+    base classes of the file), each a plain def with no decorator, with its class's methods."""
+    if not facts.classes or method not in facts.source.text:
+        return
+    from gradfix.analysis.frameworks import framework_through_file
+
+    for class_name, methods in facts.methods.items():
+        info = methods.get(method)
+        cls = facts.classes.get(class_name)
+        if info is None or cls is None or info.facts is None or not isinstance(info.node, ast.FunctionDef) or info.node.decorator_list:
+            continue
+        entry = framework_through_file(cls, facts.classes, facts.imports.qualify)
+        if entry is not None and entry.qualname == "transformers.Trainer":
+            yield info, methods
+
+
 def trainer_loss_overrides(model: ModuleModel) -> list[TrainingLoop]:
     """The `compute_loss(self, model, inputs, ...)` overrides of transformers Trainer subclasses
     (also through base classes of the file): the base `training_step` calls the method once per
@@ -1550,23 +1557,13 @@ def trainer_loss_overrides(model: ModuleModel) -> list[TrainingLoop]:
         return cached  # type: ignore[no-any-return]
     found: list[TrainingLoop] = []
     model._trainer_loss_overrides = found  # type: ignore[attr-defined]
-    facts = model.facts
-    if not facts.classes or "compute_loss" not in facts.source.text:
-        return found
-    from gradfix.analysis.frameworks import framework_through_file
     from gradfix.analysis.loops import walk_as_iteration
 
-    for class_name, methods in facts.methods.items():
-        info = methods.get("compute_loss")
-        cls = facts.classes.get(class_name)
-        if info is None or cls is None or info.facts is None or not isinstance(info.node, ast.FunctionDef) or info.node.decorator_list:
-            continue
+    for info, methods in _trainer_methods(model.facts, "compute_loss"):
         node_ = info.node
+        assert isinstance(node_, ast.FunctionDef) and info.facts is not None
         last = node_.body[-1] if node_.body else None
         if not isinstance(last, ast.Return) or last.value is None:
-            continue
-        entry = framework_through_file(cls, facts.classes, facts.imports.qualify)
-        if entry is None or entry.qualname != "transformers.Trainer":
             continue
         events = walk_as_iteration(info.facts, info)
         if any(e.kind in (EventKind.BACKWARD, EventKind.STEP, EventKind.CLEAR) for e in events):

@@ -1463,26 +1463,30 @@ def framework_iterations(model: ModuleModel) -> list[TrainingLoop]:
             if any(e.kind in (EventKind.BACKWARD, EventKind.STEP, EventKind.CLEAR) for e in events):
                 continue  # a hook doing the framework's work by hand: not read as one
             node_ = info.node
-            backward = GradEvent(
-                kind=EventKind.BACKWARD,
-                node=last,
-                path=(last,),
-                blocks=(node_.body,),
-                branches=(),
-                loops=(node_,),  # type: ignore[arg-type]
-                home_loops=(node_,),  # type: ignore[arg-type]
-                loss=_returned_loss(last.value, node_, set(methods)),
-            )
-            found.append(
-                TrainingLoop(
-                    node=node_,
-                    events=[*events, backward],
-                    function=node_,
-                    enclosing_loops=(),
-                    unknown=[e for e in events if e.kind is EventKind.UNKNOWN],
-                )
-            )
+            found.append(_returning_iteration(node_, last, events, _returned_loss(last.value, node_, set(methods))))
     return found
+
+
+def _returning_iteration(node_: ast.FunctionDef, last: ast.Return, events: list[GradEvent], loss: ast.expr | None) -> TrainingLoop:
+    """A framework hook read as one iteration: its own events, then a BACKWARD of `loss` (what
+    it returns, which the framework backpropagates after it returns) at its last statement."""
+    backward = GradEvent(
+        kind=EventKind.BACKWARD,
+        node=last,
+        path=(last,),
+        blocks=(node_.body,),
+        branches=(),
+        loops=(node_,),  # type: ignore[arg-type]
+        home_loops=(node_,),  # type: ignore[arg-type]
+        loss=loss,
+    )
+    return TrainingLoop(
+        node=node_,
+        events=[*events, backward],
+        function=node_,
+        enclosing_loops=(),
+        unknown=[e for e in events if e.kind is EventKind.UNKNOWN],
+    )
 
 
 def trainer_step_overrides(model: ModuleModel) -> list[TrainingLoop]:
@@ -1578,25 +1582,7 @@ def trainer_loss_overrides(model: ModuleModel) -> list[TrainingLoop]:
         loss = _returned_loss(value, node_, set(methods))
         if loss is not None and _maybe_outputs(loss, node_):
             loss = None  # `loss = super().compute_loss(model, inputs, return_outputs=return_outputs)`: a tuple perhaps
-        backward = GradEvent(
-            kind=EventKind.BACKWARD,
-            node=last,
-            path=(last,),
-            blocks=(node_.body,),
-            branches=(),
-            loops=(node_,),  # type: ignore[arg-type]
-            home_loops=(node_,),  # type: ignore[arg-type]
-            loss=loss,
-        )
-        found.append(
-            TrainingLoop(
-                node=node_,
-                events=[*events, backward],
-                function=node_,
-                enclosing_loops=(),
-                unknown=[e for e in events if e.kind is EventKind.UNKNOWN],
-            )
-        )
+        found.append(_returning_iteration(node_, last, events, loss))
     return found
 
 

@@ -977,34 +977,47 @@ def _batch_hook_step(methods) -> tuple[str, ast.Call] | None:  # type: ignore[no
     if "lr_scheduler_step" in methods:
         return None
 
-    def fetched(expr: ast.expr) -> bool:
-        return (
-            isinstance(expr, ast.Call) and not expr.args and not expr.keywords and isinstance(expr.func, ast.Attribute)
-            and expr.func.attr == "lr_schedulers" and isinstance(expr.func.value, ast.Name) and expr.func.value.id == "self"
-        )  # fmt: skip
-
     for name in ("on_train_batch_end", "on_train_batch_start"):
         info = methods.get(name)
         node = info.node if info is not None else None
         if not isinstance(node, ast.FunctionDef) or node.decorator_list:
             continue
-        stores: dict[str, int] = {}
-        for n in ast_walk(node):
-            if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
-                stores[n.id] = stores.get(n.id, 0) + 1
-        names = {
-            stmt.targets[0].id
-            for stmt in node.body
-            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
-            and stores.get(stmt.targets[0].id) == 1 and fetched(stmt.value)
-        }  # fmt: skip
-        for stmt in node.body:
-            call = stmt.value if isinstance(stmt, ast.Expr) else None
-            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "step"):
-                continue
-            target = call.func.value
-            if fetched(target) or (isinstance(target, ast.Name) and target.id in names):
-                return name, call
+        call = _lr_schedulers_step(node, "self")
+        if call is not None:
+            return name, call
+    return None
+
+
+def _lr_schedulers_step(fn: ast.FunctionDef, holder: str, holder_kept: bool = False) -> ast.Call | None:
+    """The first statement of `fn`'s body that steps `<holder>.lr_schedulers()` (`holder` a
+    plain name: `self`, or a Callback hook's module parameter), directly or through a name
+    `fn` binds once, to that call; with `holder_kept`, none when `fn` binds `holder` again."""
+
+    def fetched(expr: ast.expr) -> bool:
+        return (
+            isinstance(expr, ast.Call) and not expr.args and not expr.keywords and isinstance(expr.func, ast.Attribute)
+            and expr.func.attr == "lr_schedulers" and isinstance(expr.func.value, ast.Name) and expr.func.value.id == holder
+        )  # fmt: skip
+
+    stores: dict[str, int] = {}
+    for n in ast_walk(fn):
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            stores[n.id] = stores.get(n.id, 0) + 1
+    if holder_kept and stores.get(holder):
+        return None
+    names = {
+        stmt.targets[0].id
+        for stmt in fn.body
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+        and stores.get(stmt.targets[0].id) == 1 and fetched(stmt.value)
+    }  # fmt: skip
+    for stmt in fn.body:
+        call = stmt.value if isinstance(stmt, ast.Expr) else None
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "step"):
+            continue
+        target = call.func.value
+        if fetched(target) or (isinstance(target, ast.Name) and target.id in names):
+            return call
     return None
 
 
@@ -1049,32 +1062,9 @@ def _callback_batch_hook_step(module: str, model: ModuleModel) -> tuple[str, ast
             fn = info.node if info is not None else None
             if not isinstance(fn, ast.FunctionDef) or fn.decorator_list or len(fn.args.args) < 3:
                 continue
-            holder = fn.args.args[2].arg
-
-            def fetched(expr: ast.expr) -> bool:
-                return (
-                    isinstance(expr, ast.Call) and not expr.args and not expr.keywords and isinstance(expr.func, ast.Attribute)
-                    and expr.func.attr == "lr_schedulers" and isinstance(expr.func.value, ast.Name) and expr.func.value.id == holder
-                )  # fmt: skip
-
-            stores: dict[str, int] = {}
-            for n in ast_walk(fn):
-                if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
-                    stores[n.id] = stores.get(n.id, 0) + 1
-            if stores.get(holder):
-                continue
-            names = {
-                stmt.targets[0].id for stmt in fn.body
-                if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
-                and stores.get(stmt.targets[0].id) == 1 and fetched(stmt.value)
-            }  # fmt: skip
-            for stmt in fn.body:
-                call = stmt.value if isinstance(stmt, ast.Expr) else None
-                if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "step"):
-                    continue
-                target = call.func.value
-                if fetched(target) or (isinstance(target, ast.Name) and target.id in names):
-                    return f"{name}.{hook}", call
+            call = _lr_schedulers_step(fn, fn.args.args[2].arg, holder_kept=True)
+            if call is not None:
+                return f"{name}.{hook}", call
     return None
 
 

@@ -748,6 +748,11 @@ class MissingZeroGrad(Rule):
             # `n_critic` times in its loop, the generator stepped after it) is no alias
             nested_own = _nested_loops_own(loop, owned, clears, set(steps))
             cleared -= nested_own
+        if cleared - set(steps) and loop.cleared_by_callers:
+            # a GAN trainer's `d_step` method, called beside a `g_step` that clears `self.opt_g`:
+            # the callers' clear of another optimizer, each name bound only to a construction
+            # of one, is no alias of the optimizer the step function steps
+            cleared -= _other_constructed_optimizers(cleared - set(steps), set(steps), loop, model)
         if cleared - set(steps):
             return  # a clear of something we do not see stepped: maybe an alias, stay silent
         if not cleared and _prepared_by_unseen_call(loop, model):
@@ -2646,3 +2651,17 @@ def _leaves_the_iteration(handler: ast.AST) -> bool:
     itself."""
     body = getattr(handler, "body", None)
     return bool(body) and body[-1].__class__ in (ast.Raise, ast.Continue)  # type: ignore[index]
+
+
+def _other_constructed_optimizers(unseen: set[str], stepped: set[str], loop: TrainingLoop, model: ModuleModel) -> set[str]:
+    """The clears among `unseen` that come from the step function's callers and name an
+    optimizer as surely as every optimizer the function steps: each name bound only to an
+    optimizer's construction, so none is another name of the other."""
+
+    def constructed(key: str) -> bool:
+        info = model.facts.objects.get(key)
+        return info is not None and info.kind == "optimizer" and info.strong and info.constructor is not None
+
+    if not stepped or not all(constructed(t) for t in stepped):
+        return set()
+    return {t for t in unseen & loop.cleared_by_callers if constructed(t)}

@@ -840,13 +840,21 @@ def _callers_may_pass_graphs(function: ast.AST, params: set[str], model: ModuleM
     one or from an accumulation."""
     name = getattr(function, "name", "")
     ordered = _positional_parameters(function)
+    # a method (`def d_step(self, real, fake)`) is called on an object, `self.d_step(real,
+    # fake)`, with its first parameter bound by the call: any call of that method name counts
+    method = bool(ordered) and any(info.node is function for methods in model.facts.methods.values() for info in methods.values())
+    if method and not any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in function.decorator_list):  # type: ignore[attr-defined]
+        ordered = ordered[1:]
     source = model.source
     scopes: dict[int, ScopeFlow] = {}
     for scope_node in [model.module, *(n for n in model.source.nodes if isinstance(n, FUNCTIONS))]:
         for node in _own_calls(scope_node):
-            if not isinstance(node.func, ast.Name):
+            if method:
+                if not (isinstance(node.func, ast.Attribute) and node.func.attr == name):
+                    continue
+            elif not isinstance(node.func, ast.Name):
                 continue
-            if node.func.id != name:
+            elif node.func.id != name:
                 # `step(x, y)` of `step = partial(train_step, model, opt)`: the call it makes
                 node = direct_call(node, model.facts)  # type: ignore[assignment]
                 if node is None or node.func.id != name:  # type: ignore[attr-defined]

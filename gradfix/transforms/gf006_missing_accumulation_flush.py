@@ -206,6 +206,11 @@ class MissingAccumulationFlush(AccumulationRule):
     nor when, before the loop, its function asserts that the data comes in whole windows
     (`assert len(loader) % accum_steps == 0`, or `assert not len(loader) % accum_steps`, the
     loader and the count written as the loop and its window test write them);
+    nor, when the first window is full, for a loop with no `break` of its own over its data cut
+    to whole windows, the loop's index counting it: `enumerate(X[: len(X) // N * N])`, also `X[0:E]`
+    with `E` that product, `N * (len(X) // N)` or `len(X) - len(X) % N`, written in the slice or
+    bound once in the loop's function, X and N written as the loop and its window test write
+    them;
     nor, when the first window is full, for a loop over a `DataLoader` whose `batch_sampler=` is
     built with a product by N among its arguments (`CategoriesSampler(labels, episodes * N, way,
     shot)`, the episodes of few-shot training, N tasks per step): its batches come in whole
@@ -253,7 +258,10 @@ class MissingAccumulationFlush(AccumulationRule):
     `self.begin(epoch).batches().end(epoch)`, the loop in `batches`, the flush in `end`);
     and when the iteration handles
     gradients by hand (see GF005): the window's gradients are not simply what the backward passes
-    accumulated, and a plain step would apply others.
+    accumulated, and a plain step would apply others. A window that only averages its sum in
+    place before the step (`for p in model.parameters(): p.grad /= N`, `p.grad.div_(N)`, in the
+    window's `if`) is reported without a fix: the tail is still dropped, but a copy of the
+    stepping statements would step it undivided.
 
     A statement after the loop whose only `step(` is a learning-rate scheduler's
     (`scheduler.step()`, also inside a function of the module or a helper it calls:

@@ -367,13 +367,17 @@ def _may_handle(call: ast.Call, models: set[str], model: ModuleModel) -> bool:
     return False
 
 
-def handled_by_hand_per_micro_batch(acc: Accumulation, model: ModuleModel, anywhere: bool = False) -> bool:
+def handled_by_hand_per_micro_batch(
+    acc: Accumulation, model: ModuleModel, anywhere: bool = False, averaged: bool = True
+) -> bool:
     """An accumulation loop whose gradients are not simply what its backward passes add up:
     the iteration writes a value into `.grad` (`p.grad = g`, anywhere), or on every
     micro-batch (outside the periodic `if`) reads `.grad` itself or hands the gradients, the
     parameters or the model to code gradfix did not look into (per-micro-batch clipping into
     a buffer, gradients stashed and written back). With `anywhere`, any `.grad` read and any
-    `p.grad = None` / `p.grad.zero_()` of the iteration counts too."""
+    `p.grad = None` / `p.grad.zero_()` of the iteration counts too. With `averaged=False`, the
+    window's sum averaged in place (`p.grad /= N` before the step, `averaged_by_hand`) does
+    not count: it scales what the window steps on, it does not keep other gradients."""
     loop = acc.loop
     for event in loop.events:
         parameters = event.kind is EventKind.CLEAR and event.scope is ClearScope.PARAMETERS
@@ -382,11 +386,24 @@ def handled_by_hand_per_micro_batch(acc: Accumulation, model: ModuleModel, anywh
         if event.kind is EventKind.GRAD_READ and (anywhere or not any(stmt is acc.node for stmt in event.path)):
             if anywhere or not _only_read(event, model):
                 return True
-        if event.kind is EventKind.GRAD_READ and event.path and _SCALES_GRAD.search(model.source.segment(event.path[-1])):
+        if averaged and _averages(event, model):
             return True  # `p.grad.div_(count)` at the window's end: the author averages the sum by hand
     flow = IterationFlow(loop.node, model.source)  # type: ignore[arg-type]
     every = [unit.node for unit in flow.units if id(acc.node) not in unit.ancestors and unit.node is not acc.node]
     return unseen_gradient_handling(every, loop, model) is not None
+
+
+def averaged_by_hand(acc: Accumulation, model: ModuleModel) -> bool:
+    """The iteration scales `.grad` in place (`p.grad /= N`, `p.grad.div_(count)`): the author
+    averages the window's sum by hand instead of dividing the loss."""
+    return any(_averages(event, model) for event in acc.loop.events)
+
+
+def _averages(event: GradEvent, model: ModuleModel) -> bool:
+    return (
+        event.kind is EventKind.GRAD_READ and bool(event.path)
+        and _SCALES_GRAD.search(model.source.segment(event.path[-1])) is not None
+    )  # fmt: skip
 
 
 def _only_read(event: GradEvent, model: ModuleModel) -> bool:

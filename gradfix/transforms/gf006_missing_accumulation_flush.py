@@ -5,7 +5,7 @@ import re
 
 from gradfix.analysis.accumulation import Accumulation, _enumerate_start, _function_holding, dispatched_window, _is_reset, forked_accumulations, loop_invariant, switched_off_by_none, told_accumulations, window_is_full
 from gradfix.analysis.assignments import assigned_values, assignments
-from gradfix.analysis.by_hand import _only_read, handled_by_hand_per_micro_batch, unseen_gradient_handling
+from gradfix.analysis.by_hand import _only_read, averaged_by_hand, handled_by_hand_per_micro_batch, unseen_gradient_handling
 from gradfix.analysis.facts import FunctionInfo
 from gradfix.analysis.loops import ModuleModel, _derives, _never_built, _stub, _subclasses_of, bound_step_names, bus_handlers, unpacked_closure
 from gradfix.analysis.steps import _other_caller_files, project_overrides
@@ -206,6 +206,11 @@ class MissingAccumulationFlush(AccumulationRule):
     nor when, before the loop, its function asserts that the data comes in whole windows
     (`assert len(loader) % accum_steps == 0`, or `assert not len(loader) % accum_steps`, the
     loader and the count written as the loop and its window test write them);
+    nor, when the first window is full, for a loop with no `break` of its own over its data cut
+    to whole windows, the loop's index counting it: `enumerate(X[: len(X) // N * N])`, also `X[0:E]`
+    with `E` that product, `N * (len(X) // N)` or `len(X) - len(X) % N`, written in the slice or
+    bound once in the loop's function, X and N written as the loop and its window test write
+    them;
     nor, when the first window is full, for a loop over a `DataLoader` whose `batch_sampler=` is
     built with a product by N among its arguments (`CategoriesSampler(labels, episodes * N, way,
     shot)`, the episodes of few-shot training, N tasks per step): its batches come in whole
@@ -253,7 +258,10 @@ class MissingAccumulationFlush(AccumulationRule):
     `self.begin(epoch).batches().end(epoch)`, the loop in `batches`, the flush in `end`);
     and when the iteration handles
     gradients by hand (see GF005): the window's gradients are not simply what the backward passes
-    accumulated, and a plain step would apply others.
+    accumulated, and a plain step would apply others. A window that only averages its sum in
+    place before the step (`for p in model.parameters(): p.grad /= N`, `p.grad.div_(N)`, in the
+    window's `if`) is reported without a fix: the tail is still dropped, but a copy of the
+    stepping statements would step it undivided.
 
     A statement after the loop whose only `step(` is a learning-rate scheduler's
     (`scheduler.step()`, also inside a function of the module or a helper it calls:
@@ -448,6 +456,8 @@ class MissingAccumulationFlush(AccumulationRule):
             return None  # `batch_sampler=CategoriesSampler(labels, episodes * N, ...)`: no tail
         if full and drained is None and not acc.told and _whole_windows_of_a_known_list(acc, model):
             return None  # `data = [... for _ in range(6)]` with N = 2 and no `break`: no tail
+        if full and drained is None and _cut_to_whole_windows(acc, loop, model):  # type: ignore[arg-type]
+            return None  # `for i, b in enumerate(data[: len(data) // N * N]):` and no `break`: no tail
         if drained is None and _ends_at_a_window_boundary(acc, loop, model):  # type: ignore[arg-type]
             return None  # `for step in itertools.count(1):` ... `if step == 24: break` with N = 4: no tail
         if drained is None and _ends_after_an_update(acc, loop, model):  # type: ignore[arg-type]
@@ -457,12 +467,13 @@ class MissingAccumulationFlush(AccumulationRule):
             return None
         if drained is None and _asserted_whole_windows(acc, loop, model):  # type: ignore[arg-type]
             return None  # `assert len(loader) % accum_steps == 0` before the loop: no tail
-        if handled_by_hand_per_micro_batch(acc, model):
+        if handled_by_hand_per_micro_batch(acc, model, averaged=False):
             return None  # the window's gradients are kept by hand: a plain flush would step others
         target = sorted(acc.targets)[0]
         fix = None
         if (
-            full and not (counter.kind == "variable" and not counter.before_test) and not counter.rebound
+            not averaged_by_hand(acc, model)  # `p.grad /= N` in the window: the tail is still dropped, reported without a fix
+            and full and not (counter.kind == "variable" and not counter.before_test) and not counter.rebound
             and self._ready(acc) and not _breaks(acc, loop, model, drained) and not undecided
             and (across is None or not (_own_breaks(across.body) or acc.guards or periodic.conjunct))
         ):  # (an index an evaluation loop rebinds: after the loop, a flush's test would read that loop's)
@@ -1627,6 +1638,60 @@ def _batches_of_data(count: ast.expr) -> bool:
         return _batches_of_data(count.left)
     if isinstance(count, ast.Call) and len(count.args) == 1 and (dotted(count.func) or "").rsplit(".", 1)[-1] in ("ceil", "int", "floor"):
         return _batches_of_data(count.args[0])
+    return False
+
+
+def _cut_to_whole_windows(acc: Accumulation, loop: ast.For, model: ModuleModel) -> bool:
+    """The loop runs over its data sliced to a multiple of N from the start (`enumerate(X[:
+    len(X) // N * N])`, also `X[0:E]` with `E` that product, `N * (len(X) // N)` or `len(X) -
+    len(X) % N`, written in the slice or bound once in the loop's function), X and N written as
+    the loop and its window test write them, the counter the loop's own index, and the loop has
+    no `break` of its own: every window is whole, there is no tail to flush."""
+    if acc.counter.kind != "enumerate" or _own_breaks(loop.body):
+        return False
+    data = loop.iter
+    if isinstance(data, ast.Call) and dotted(data.func) == "enumerate" and len(data.args) == 1 and not data.keywords:
+        data = data.args[0]
+    if not (isinstance(data, ast.Subscript) and isinstance(data.slice, ast.Slice)):
+        return False
+    cut = data.slice
+    if cut.step is not None or (cut.lower is not None and int_value(cut.lower) != 0) or cut.upper is None:
+        return False
+    name, count = dotted(data.value), dotted(acc.periodic.n)
+    if name is None or count is None:
+        return False
+    upper = cut.upper
+    if isinstance(upper, ast.Name):
+        scope = acc.loop.function if acc.loop.function is not None else model.source.tree
+        bindings = assignments(model).bindings(upper.id, scope)
+        if len(bindings) != 1 or bindings[0].value is None:
+            return False
+        upper = bindings[0].value
+    return _multiple_of_count(upper, name, count)
+
+
+def _multiple_of_count(expr: ast.expr, data: str, count: str) -> bool:
+    """`len(X) // N * N`, `N * (len(X) // N)` or `len(X) - len(X) % N`."""
+    def length(node: ast.expr) -> bool:
+        return (
+            isinstance(node, ast.Call) and dotted(node.func) == "len" and len(node.args) == 1
+            and not node.keywords and dotted(node.args[0]) == data
+        )  # fmt: skip
+
+    def n(node: ast.expr) -> bool:
+        return dotted(node) == count
+
+    if not isinstance(expr, ast.BinOp):
+        return False
+    if isinstance(expr.op, ast.Mult):
+        for whole, factor in ((expr.left, expr.right), (expr.right, expr.left)):
+            if n(factor) and isinstance(whole, ast.BinOp) and isinstance(whole.op, ast.FloorDiv):
+                if length(whole.left) and n(whole.right):
+                    return True
+        return False
+    if isinstance(expr.op, ast.Sub) and length(expr.left):
+        rest = expr.right
+        return isinstance(rest, ast.BinOp) and isinstance(rest.op, ast.Mod) and length(rest.left) and n(rest.right)
     return False
 
 

@@ -249,7 +249,7 @@ def _proxied_optimizers(key: str, attr: str, model: ModuleModel) -> list[ObjectI
     attribute (`return getattr(self.inner, name)`) that `__init__` alone binds, to the
     argument the call gives it, a torch optimizer: `opt.lr = ...` sets the proxy's own
     attribute and the optimizer never reads it. Those optimizers; empty otherwise."""
-    from gradfix.analysis.assignments import assigned_values
+    from gradfix.analysis.assignments import assigned_values, forwarded_argument
 
     facts = model.facts
     values = assigned_values(model, key)
@@ -257,7 +257,7 @@ def _proxied_optimizers(key: str, attr: str, model: ModuleModel) -> list[ObjectI
     for value in values:
         if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)) or any(isinstance(a, ast.Starred) for a in value.args):
             return []
-        held = _forwarded_argument(value, facts.classes.get(value.func.id), attr)
+        held = forwarded_argument(value, facts.classes.get(value.func.id), attr)
         if held is None:
             return []
         if isinstance(held, ast.Call):
@@ -271,56 +271,6 @@ def _proxied_optimizers(key: str, attr: str, model: ModuleModel) -> list[ObjectI
             return []
         found.append(info)
     return found
-
-
-def _forwarded_argument(call: ast.Call, node: ast.ClassDef | None, attr: str) -> ast.expr | None:
-    """The argument of `call` (building the class `node`) that the class's `__getattr__`
-    forwards every attribute to, when the class is such a plain proxy (`_proxied_optimizers`)."""
-    if node is None or node.bases or node.keywords or node.decorator_list:
-        return None
-    methods = {f.name: f for f in node.body if isinstance(f, FUNCTIONS)}
-    for stmt in node.body:
-        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
-        if any(isinstance(t, ast.Name) and t.id in (attr, "__slots__", "__setattr__", "__getattribute__") for t in targets):
-            return None
-    if attr in methods or "__setattr__" in methods or "__getattribute__" in methods:
-        return None
-    getter, init = methods.get("__getattr__"), methods.get("__init__")
-    if getter is None or init is None or len(getter.args.args) != 2 or len(init.args.args) < 2:
-        return None
-    name = getter.args.args[1].arg
-    last = getter.body[-1]
-    returns = [n for n in ast_walk(getter) if isinstance(n, ast.Return)]
-    if not (
-        returns == [last] and isinstance(last.value, ast.Call) and isinstance(last.value.func, ast.Name)
-        and last.value.func.id == "getattr" and len(last.value.args) == 2 and not last.value.keywords
-        and isinstance(last.value.args[1], ast.Name) and last.value.args[1].id == name
-        and isinstance(last.value.args[0], ast.Attribute) and isinstance(last.value.args[0].value, ast.Name)
-        and last.value.args[0].value.id == "self"
-    ):
-        return None
-    field = last.value.args[0].attr
-    params = [a.arg for a in init.args.args[1:]]
-    binding = None
-    for function in methods.values():
-        for n in ast_walk(function):
-            if isinstance(n, ast.Attribute) and n.attr == field and not isinstance(n.ctx, ast.Load):
-                if function is not init or binding is not None:
-                    return None  # bound again elsewhere
-                binding = n
-    assigned = next(
-        (stmt for stmt in init.body if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and stmt.targets[0] is binding),
-        None,
-    )
-    if assigned is None or not (isinstance(assigned.targets[0].value, ast.Name) and assigned.targets[0].value.id == "self"):
-        return None
-    if not (isinstance(assigned.value, ast.Name) and assigned.value.id in params):
-        return None
-    index = params.index(assigned.value.id)
-    given = next((k.value for k in call.keywords if k.arg == assigned.value.id), None)
-    if given is None and index < len(call.args):
-        given = call.args[index]
-    return given
 
 
 def _assigns_a_setting(data: bytes) -> bool:

@@ -1811,6 +1811,7 @@ def _counter(
     # those of a `try:` whose other parts leave the counter alone (`except RuntimeError: continue`
     # around an out-of-memory batch)
     body = _in_line(node.body, name, source)
+    replaced = False
     # `step += 1` once, at the top level of the body, and no other assignment (but the reset of
     # a counter that counts one window)
     increments: list[tuple[int, ast.stmt]] = []
@@ -1834,6 +1835,9 @@ def _counter(
             ]
             if any(_assigns(s, name, source) for s in others):
                 return Counter("unknown")
+        elif "." in name and not name.startswith("self.") and _replaced_by_helper(stmt, name, step, source):
+            increments.append((index, stmt))  # `state = train_step(state, x, y)` returning `replace(state, i=state.i + 1)`
+            replaced = True
         elif _assigns(stmt, name, source):
             return Counter("unknown")
     if not increments and step.via and name.startswith("self.") and name.count(".") == 1 and periodic.countdown is None and not periodic.reset:
@@ -1857,6 +1861,15 @@ def _counter(
         # reads the counter where the loop's statement calling it runs (one of the body's own
         # statements, as an `if` window must be: not a call under an `if` of the body)
         holder_index = next((i for i, s in enumerate(body) if s is step.path[-1]), None) if step.path else None
+    if replaced:
+        # the helper tests the field, then returns it moved: the test reads the count before
+        # the increment, from the literal the loop's code last replaced the field with
+        if holder_index != inc_index or periodic.reset or periodic.countdown is not None:
+            return Counter("unknown")
+        initial, per_loop = _initial_value(name, step, node, source, replaced=True)
+        if initial is None:
+            return Counter("unknown")
+        return Counter("variable", first=initial, per_loop=per_loop, increment=increment, before_test=False)
     if holder_index is None or holder_index == inc_index:
         return Counter("unknown")
     before = inc_index < holder_index
@@ -2531,9 +2544,12 @@ def _constant_name(name: str, source: Source) -> int | None:
     return values.pop() if len(values) == 1 else None
 
 
-def _initial_value(name: str, step: GradEvent, loop: Loop, source: Source, expression: bool = False) -> tuple[int | None, bool]:
+def _initial_value(
+    name: str, step: GradEvent, loop: Loop, source: Source, expression: bool = False, replaced: bool = False
+) -> tuple[int | None, bool]:
     """The literal the counter holds when the loop starts, and whether it is set afresh for it
-    (`expression`: the value assigned, `left = accum`, instead of its literal)."""
+    (`expression`: the value assigned, `left = accum`, instead of its literal; `replaced`: a
+    field `state.i` of a frozen record, set by `state = dataclasses.replace(state, i=0)`)."""
     index = _path_index(step, loop)
     if index < 0:
         return None, False
@@ -2551,6 +2567,16 @@ def _initial_value(name: str, step: GradEvent, loop: Loop, source: Source, expre
         if position is None:
             return None, False
         for earlier in reversed(block[:position]):
+            if replaced:
+                holder, _, attribute = name.partition(".")
+                if not _assigns(earlier, holder, source):
+                    continue
+                value = _replaced_field(earlier, holder, attribute, source)
+                if value is None:
+                    return None, False
+                if value is _KEPT:
+                    continue  # `state = dataclasses.replace(state, epoch=epoch)`: the field kept
+                return value, per_loop and not resets  # type: ignore[return-value]
             if _assigns(earlier, name, source):
                 if expression:
                     assigned = earlier.value if isinstance(earlier, ast.Assign) and len(earlier.targets) == 1 and source.key(earlier.targets[0]) == name else None
@@ -2560,6 +2586,75 @@ def _initial_value(name: str, step: GradEvent, loop: Loop, source: Source, expre
                 # every pass of the accumulation loop starts from that literal
                 return value, per_loop and all(r == value for r in resets)
     return None, False
+
+
+_KEPT = object()
+
+
+def _is_replace(value: ast.expr) -> bool:
+    return isinstance(value, ast.Call) and dotted(value.func) == "dataclasses.replace" and not any(isinstance(a, ast.Starred) for a in value.args)
+
+
+def _replaced_field(stmt: ast.stmt, holder: str, attribute: str, source: Source) -> object:
+    """`holder = dataclasses.replace(holder, ..., attribute=<int literal>)`: the literal;
+    `_KEPT` when the call leaves the field alone; None for any other binding of `holder`."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == holder):
+        return None
+    value = stmt.value
+    if not _is_replace(value) or len(value.args) != 1 or source.key(value.args[0]) != holder:  # type: ignore[attr-defined]
+        return None
+    if any(k.arg is None for k in value.keywords):  # type: ignore[attr-defined]
+        return None  # `**changes`
+    given = next((k.value for k in value.keywords if k.arg == attribute), None)  # type: ignore[attr-defined]
+    return _KEPT if given is None else _signed(given)
+
+
+def _replaced_by_helper(stmt: ast.stmt, name: str, step: GradEvent, source: Source) -> bool:
+    """`state = train_step(state, x, y)`, the call the step is reached through, whose helper
+    (a function of this module, no nested scope, never rebinding its parameter) ends with
+    its one `return dataclasses.replace(state, i=state.i + 1)`: the field `state.i` moved by
+    one at each call, after the helper's own statements."""
+    if not step.via or not step.helpers:
+        return False
+    holder, _, attribute = name.partition(".")
+    if "." in attribute or not (
+        isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+        and stmt.targets[0].id == holder and stmt.value is step.via[0]
+    ):
+        return False
+    call, helper = step.via[0], step.helpers[0]
+    if not isinstance(helper, FUNCTIONS) or any(isinstance(a, ast.Starred) for a in call.args):
+        return False
+    args = helper.args
+    positional = [a.arg for a in (*args.posonlyargs, *args.args)]
+    if positional[:1] in (["self"], ["cls"]) and isinstance(call.func, ast.Attribute):
+        positional = positional[1:]  # `self.update(tally, x, y)`
+    param = next((k.arg for k in call.keywords if isinstance(k.value, ast.Name) and k.value.id == holder), None)
+    if param is None:
+        index = next((i for i, a in enumerate(call.args) if isinstance(a, ast.Name) and a.id == holder), None)
+        if index is None or index >= len(positional):
+            return False
+        param = positional[index]
+    last = helper.body[-1] if helper.body else None
+    if not (isinstance(last, ast.Return) and last.value is not None and _is_replace(last.value)):
+        return False
+    replace = last.value
+    if len(replace.args) != 1 or not (isinstance(replace.args[0], ast.Name) and replace.args[0].id == param):  # type: ignore[attr-defined]
+        return False
+    moved = next((k.value for k in replace.keywords if k.arg == attribute), None)  # type: ignore[attr-defined]
+    if not (
+        isinstance(moved, ast.BinOp) and isinstance(moved.op, ast.Add) and int_value(moved.right) == 1
+        and source.key(moved.left) == f"{param}.{attribute}"
+    ):
+        return False
+    for n in ast_walk(helper):
+        if n is helper:
+            continue
+        if isinstance(n, (*FUNCTIONS, ast.Lambda, ast.ClassDef)) or (isinstance(n, ast.Return) and n is not last):
+            return False
+        if isinstance(n, ast.Name) and n.id == param and not isinstance(n.ctx, ast.Load):
+            return False
+    return True
 
 
 def _reset_after_each_pass(loop: ast.stmt, body: list[ast.stmt], holder: ast.stmt, name: str, source: Source) -> int | None:

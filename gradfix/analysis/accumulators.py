@@ -1368,6 +1368,16 @@ def _accumulation(
         if refs and isinstance(small.target, (ast.Name, ast.Attribute, ast.Subscript)):
             return source.key(small.target), refs
         return None
+    if small.__class__ is ast.Return and small.value.__class__ is ast.Call and small.value.keywords and isinstance(state.loop, FUNCTIONS):  # type: ignore[union-attr]
+        # `return dataclasses.replace(state, total=state.total + loss)` ending a step function
+        # (`state._replace(...)`): the copy its caller keeps for the next step holds the old
+        # sum's graph too
+        returned: ast.Call = small.value  # type: ignore[assignment]
+        func = returned.func
+        held = returned.args[0] if returned.args else func.value if isinstance(func, ast.Attribute) else None
+        if isinstance(held, ast.Name) and _replaces(returned, held.id):
+            return _replaced_sum(returned, held.id, state)
+        return None
     if isinstance(small, ast.Assign) and len(small.targets) == 1:
         target = small.targets[0]
         value = small.value
@@ -1396,18 +1406,7 @@ def _accumulation(
                         return key, refs
             return None
         if isinstance(value, ast.Call) and value.keywords and isinstance(target, ast.Name) and _replaces(value, target.id):
-            # `state = dataclasses.replace(state, total=state.total + loss)` (a frozen dataclass;
-            # a named tuple's `state._replace(...)`): the new object's field holds the old one's sum
-            for keyword in value.keywords:
-                summed = keyword.value
-                if keyword.arg is None or not (isinstance(summed, ast.BinOp) and isinstance(summed.op, (ast.Add, ast.Sub))):
-                    continue
-                for own, other in ((summed.left, summed.right), (summed.right, summed.left)):
-                    if isinstance(own, ast.Attribute) and own.attr == keyword.arg and isinstance(own.value, ast.Name) and own.value.id == target.id:
-                        refs = state.refs(other)
-                        if refs:
-                            return f"{target.id}.{keyword.arg}", refs
-            return None
+            return _replaced_sum(value, target.id, state)
         first: list[ast.expr] = []
         if isinstance(value, ast.IfExp) and isinstance(target, (ast.Name, ast.Attribute)):
             # `total = loss if total is None else total + loss`: the sum once the first is kept
@@ -1465,6 +1464,21 @@ def _accumulation(
             refs = state.refs(call.args[0])  # `losses.update(loss, x.size(0))`, `history.on_batch_end(loss)`
             if refs and meters(source.key(recv), method):
                 return source.key(recv), refs
+    return None
+
+
+def _replaced_sum(value: ast.Call, name: str, state: _State) -> tuple[str, list[ast.expr]] | None:
+    """`dataclasses.replace(state, total=state.total + loss)` (a frozen dataclass; a named
+    tuple's `state._replace(...)`): the new object's field holds the old one's sum."""
+    for keyword in value.keywords:
+        summed = keyword.value
+        if keyword.arg is None or not (isinstance(summed, ast.BinOp) and isinstance(summed.op, (ast.Add, ast.Sub))):
+            continue
+        for own, other in ((summed.left, summed.right), (summed.right, summed.left)):
+            if isinstance(own, ast.Attribute) and own.attr == keyword.arg and isinstance(own.value, ast.Name) and own.value.id == name:
+                refs = state.refs(other)
+                if refs:
+                    return f"{name}.{keyword.arg}", refs
     return None
 
 

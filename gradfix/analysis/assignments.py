@@ -666,3 +666,58 @@ def _class_method(scope: object) -> bool:
         bool(args) and args[0].arg == "cls"
         and any(isinstance(d, ast.Name) and d.id == "classmethod" for d in scope.decorator_list)  # type: ignore[union-attr]
     )  # fmt: skip
+
+
+def forwarded_argument(call: ast.Call, node: ast.ClassDef | None, attr: str = "", through: str | None = None) -> ast.expr | None:
+    """The argument of `call` (building the class `node`, of this module) that the class's
+    `__getattr__` hands every attribute on to (`return getattr(self.inner, name)`, `inner`
+    bound by `__init__` alone, to its parameter), when the class is such a plain proxy: no
+    base, no `__setattr__`, `__getattribute__` or `__slots__`, nothing of its own named
+    `attr`; else None (GF024's `opt.lr = ...`, GF031's scheduler over `opt.inner`)."""
+    if node is None or node.bases or node.keywords or node.decorator_list:
+        return None
+    methods = {f.name: f for f in node.body if isinstance(f, FUNCTIONS)}
+    for stmt in node.body:
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+        if any(isinstance(t, ast.Name) and t.id in (attr, "__slots__", "__setattr__", "__getattribute__") for t in targets):
+            return None
+    if attr in methods or "__setattr__" in methods or "__getattribute__" in methods:
+        return None
+    getter, init = methods.get("__getattr__"), methods.get("__init__")
+    if getter is None or init is None or len(getter.args.args) != 2 or len(init.args.args) < 2:
+        return None
+    name = getter.args.args[1].arg
+    last = getter.body[-1]
+    returns = [n for n in ast_walk(getter) if isinstance(n, ast.Return)]
+    if not (
+        returns == [last] and isinstance(last.value, ast.Call) and isinstance(last.value.func, ast.Name)
+        and last.value.func.id == "getattr" and len(last.value.args) == 2 and not last.value.keywords
+        and isinstance(last.value.args[1], ast.Name) and last.value.args[1].id == name
+        and isinstance(last.value.args[0], ast.Attribute) and isinstance(last.value.args[0].value, ast.Name)
+        and last.value.args[0].value.id == "self"
+    ):
+        return None
+    field = last.value.args[0].attr
+    if through is not None and field != through:
+        return None  # (`through`: the attribute it must forward to, `opt.inner`)
+    params = [a.arg for a in init.args.args[1:]]
+    binding = None
+    for function in methods.values():
+        for n in ast_walk(function):
+            if isinstance(n, ast.Attribute) and n.attr == field and not isinstance(n.ctx, ast.Load):
+                if function is not init or binding is not None:
+                    return None  # bound again elsewhere
+                binding = n
+    assigned = next(
+        (stmt for stmt in init.body if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and stmt.targets[0] is binding),
+        None,
+    )
+    if assigned is None or not (isinstance(assigned.targets[0].value, ast.Name) and assigned.targets[0].value.id == "self"):
+        return None
+    if not (isinstance(assigned.value, ast.Name) and assigned.value.id in params):
+        return None
+    index = params.index(assigned.value.id)
+    given = next((k.value for k in call.keywords if k.arg == assigned.value.id), None)
+    if given is None and index < len(call.args):
+        given = call.args[index]
+    return given

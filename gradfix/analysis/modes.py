@@ -30,6 +30,7 @@ from gradfix.analysis.facts import FunctionInfo, ModuleFacts, function_params
 from gradfix.analysis.loops import (
     HARMLESS_CALLS,
     ModuleModel,
+    _an_optimizer_built,
     _method_tables,
     called_names,
     calls_a_table_entry,
@@ -1191,9 +1192,11 @@ class _ModeWalker:
             self.visiting.pop()
 
     def _none_tested(self, helper: FunctionInfo) -> tuple[frozenset[str], list[tuple[str, ast.expr]]] | None:
-        """The parameters defaulting to `None` a helper compares to it (`if optimizer is None:`), and the flags
-        its body binds once, at its top level, to a test (`training = optimizer is not None`),
-        once per model for each helper; None when it has neither."""
+        """The parameters defaulting to `None` a helper compares to it (`if optimizer is None:`)
+        or tests for truth (`if optimizer:`, `bool(optimizer)`), and the flags its body binds
+        once, at its top level, to a test of those or of a parameter with a constant default
+        (`training = optimizer is not None`, `training = train`), once per model for each
+        helper; None when it has neither."""
         answers = self.model.__dict__.setdefault("_mode_none_tested", {})
         node = helper.node
         known = answers.get(id(node))
@@ -1203,30 +1206,46 @@ class _ModeWalker:
         args = node.args  # type: ignore[attr-defined]
         positional_args = [*args.posonlyargs, *args.args]
         pairs = [*zip(positional_args[len(positional_args) - len(args.defaults) :], args.defaults), *zip(args.kwonlyargs, args.kw_defaults)]
-        # (parameters defaulting to `None` first, read from the signature: most helpers have none)
+        # (parameters defaulting to a constant, read from the signature first: most helpers have none)
         params = {a.arg for a, d in pairs if isinstance(d, ast.Constant) and d.value is None}
+        constants = {a.arg for a, d in pairs if isinstance(d, ast.Constant) and isinstance(d.value, (bool, int, str))}
         text = (helper.source or self.model.source).segment(node) if params else ""
-        if "is None" in text or "is not None" in text:
+        truth = [p for p in params if f"if {p}" in text or f"not {p}" in text or f"bool({p})" in text]
+        # `training = train` at the top: a flag over a parameter with a constant default
+        over_constants = constants and any(
+            isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+            and (_flag_operand(stmt.value) or "") in constants
+            for stmt in node.body  # type: ignore[attr-defined]
+        )
+        if "is None" in text or "is not None" in text or truth or over_constants:
             compared: set[str] = set()
             stored: dict[str, int] = {}
+            nested = False
             for n in ast_walk(node):
                 if isinstance(n, ast.Compare) and len(n.ops) == 1 and isinstance(n.ops[0], (ast.Is, ast.IsNot)):
                     left, right = n.left, n.comparators[0]
                     if isinstance(right, ast.Constant) and right.value is None and isinstance(left, ast.Name) and left.id in params:
                         compared.add(left.id)
+                elif isinstance(n, (ast.If, ast.IfExp, ast.While)) and truth:
+                    test = n.test.operand if isinstance(n.test, ast.UnaryOp) and isinstance(n.test.op, ast.Not) else n.test
+                    if isinstance(test, ast.Name) and test.id in params:
+                        compared.add(test.id)  # `if optimizer:` / `if not optimizer:`
+                elif isinstance(n, ast.Call) and truth and isinstance(n.func, ast.Name) and n.func.id == "bool" and len(n.args) == 1:
+                    if isinstance(n.args[0], ast.Name) and n.args[0].id in params and not n.keywords:
+                        compared.add(n.args[0].id)
                 elif isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
                     stored[n.id] = stored.get(n.id, 0) + 1
                 elif isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)) and n is not node:
-                    compared.clear()  # (a nested scope may read or rebind the names: not decided)
+                    nested = True  # (a nested scope may read or rebind the names: not decided)
                     break
             flags = [
                 (stmt.targets[0].id, stmt.value)
                 for stmt in node.body  # type: ignore[attr-defined]
                 if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
-                and stored.get(stmt.targets[0].id) == 1 and stmt.targets[0].id not in params
-                and isinstance(stmt.value, (ast.Compare, ast.UnaryOp, ast.Name))
-            ] if compared else []
-            if compared:
+                and stored.get(stmt.targets[0].id) == 1 and stmt.targets[0].id not in params and stmt.targets[0].id not in constants
+                and _readable_flag(stmt.value, compared, constants, stored)
+            ] if not nested else []
+            if not nested and (compared or flags):
                 found = (frozenset(compared), flags)
         answers[id(node)] = (node, found)
         return found
@@ -1255,8 +1274,10 @@ class _ModeWalker:
             elif isinstance(arg, ast.Constant) and isinstance(arg.value, (bool, int, str, type(None))):
                 flags[_FLAG + name] = repr(arg.value)
             elif isinstance(arg, ast.Call) or not ctx.via and dotted(arg) is not None and self._built_object(arg):
-                flags[_FLAG + name] = _NOT_NONE
-        if not flags:
+                # an optimizer built in place or by every binding of the name is true
+                # (`if optimizer:`); any other object's truth is its own
+                flags[_FLAG + name] = _OPTIMIZER if _an_optimizer_built(arg, self.facts) else _NOT_NONE
+        if not flags and not bound:
             return ()
         decided = inner._replace(mapping=inner.mapping + tuple(flags.items()))
         for name, value in bound:
@@ -1708,8 +1729,32 @@ def _constant_defaults(function: ast.AST, mapping: dict[str, str], source: Sourc
             mapping[arg.arg] = source.segment(default)
 
 
+def _flag_operand(value: ast.expr) -> str | None:
+    """The parameter a flag's value tests: `train`, `not train`, `optimizer is not None`,
+    `mode == "train"`, `bool(optimizer)`; else None."""
+    if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.Not):
+        value = value.operand
+    if isinstance(value, ast.Compare) and len(value.ops) == 1:
+        value = value.left
+    elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "bool" and len(value.args) == 1 and not value.keywords:
+        value = value.args[0]
+    return value.id if isinstance(value, ast.Name) else None
+
+
+def _readable_flag(value: ast.expr, compared: set[str], constants: set[str], stored: dict[str, int]) -> bool:
+    """A flag's value `_decided` can read at a call: a test when the helper compares a
+    parameter to `None`, or one over a parameter the helper never rebinds."""
+    operand = _flag_operand(value)
+    if operand is not None and stored.get(operand, 0):
+        return False
+    if compared and isinstance(value, (ast.Compare, ast.UnaryOp, ast.Name)):
+        return True
+    return operand is not None and (operand in compared or operand in constants)
+
+
 _FLAG = "\0"  # (a key of `_Ctx.mapping` no dotted name starts with: what a call decides of a helper's name)
 _NOT_NONE = "\0object"  # (a parameter given an object: `is None` is false, its truth unknown)
+_OPTIMIZER = "\0optimizer"  # (a parameter given a torch optimizer: not `None`, and true)
 
 
 def _decided(test: ast.expr, ctx: _Ctx) -> bool | None:
@@ -1722,7 +1767,7 @@ def _decided(test: ast.expr, ctx: _Ctx) -> bool | None:
             return True, expr.value
         if isinstance(expr, ast.Name) and _FLAG + expr.id in mapping:
             text = mapping[_FLAG + expr.id]
-            return (False, None) if text == _NOT_NONE else (True, ast.literal_eval(text))
+            return (False, None) if text in (_NOT_NONE, _OPTIMIZER) else (True, ast.literal_eval(text))
         if isinstance(expr, ast.Name) and expr.id in mapping:
             try:
                 return True, ast.literal_eval(mapping[expr.id])
@@ -1733,7 +1778,11 @@ def _decided(test: ast.expr, ctx: _Ctx) -> bool | None:
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         inner = _decided(test.operand, ctx)
         return None if inner is None else not inner
+    if isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "bool" and len(test.args) == 1 and not test.keywords:
+        test = test.args[0]  # `bool(optimizer)`
     if isinstance(test, ast.Name):
+        if mapping.get(_FLAG + test.id) == _OPTIMIZER:
+            return True
         known, value = constant(test)
         return bool(value) if known and isinstance(value, (bool, int, str, type(None))) else None
     if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Is, ast.IsNot)):

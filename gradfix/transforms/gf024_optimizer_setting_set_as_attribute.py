@@ -209,6 +209,8 @@ class OptimizerSettingSetAsAttribute(Rule):
                 infos = _callback_trainer_optimizers(key, receiver, functions[-1], model)
             if not infos and "." not in key and functions:
                 infos = _unpacked_optimizers(key, functions[-1], model)  # `net, opt = kit()`
+            if not infos and "." not in key and b"__getattr__" in source.data:
+                infos = _proxied_optimizers(key, attr, model)  # `opt = Delegating(torch.optim.SGD(...))`
             classes = {_torch_class(info.constructor) for info in infos}
             if not classes or None in classes:
                 continue
@@ -238,6 +240,37 @@ class OptimizerSettingSetAsAttribute(Rule):
                 target,
                 fix=_fix(node, key, attr, infos, model),
             )
+
+
+def _proxied_optimizers(key: str, attr: str, model: ModuleModel) -> list[ObjectInfo]:
+    """`opt = Delegating(torch.optim.SGD(...))`, every binding of `key` in the module a call of
+    one class of this module (no base, no `__setattr__`, `__getattribute__` or `__slots__`,
+    nothing of its own named `attr`) whose `__getattr__` ends by handing every name on to one
+    attribute (`return getattr(self.inner, name)`) that `__init__` alone binds, to the
+    argument the call gives it, a torch optimizer: `opt.lr = ...` sets the proxy's own
+    attribute and the optimizer never reads it. Those optimizers; empty otherwise."""
+    from gradfix.analysis.assignments import assigned_values, forwarded_argument
+
+    facts = model.facts
+    values = assigned_values(model, key)
+    found: list[ObjectInfo] = []
+    for value in values:
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)) or any(isinstance(a, ast.Starred) for a in value.args):
+            return []
+        held = forwarded_argument(value, facts.classes.get(value.func.id), attr)
+        if held is None:
+            return []
+        if isinstance(held, ast.Call):
+            callee = dotted(held.func)
+            qualified = facts.imports.qualify(callee) or callee if callee else None
+            params = held.args[0] if held.args and not isinstance(held.args[0], ast.Starred) else None
+            info: ObjectInfo | None = ObjectInfo(key, "optimizer", qualified, params, True) if _torch_class(qualified) else None
+        else:
+            info = facts.objects.get(dotted(held) or "")
+        if info is None or info.kind != "optimizer" or not info.strong:
+            return []
+        found.append(info)
+    return found
 
 
 def _assigns_a_setting(data: bytes) -> bool:

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from gradfix import syntax as ast
 
-from gradfix.analysis.assignments import Assignments, Binding, assignment_statements, assignments
+from gradfix.analysis.assignments import Assignments, Binding, assigned_values, assignment_statements, assignments, forwarded_argument
 from gradfix.analysis.facts import OPTIMIZER_CLASSES, ModuleFacts, class_static_lambda
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.modules import prepared_again
@@ -205,6 +205,11 @@ class SchedulerOverReplacedOptimizer(Rule):
             optimizer = _scheduled_optimizer(stmt.value, facts)  # type: ignore[arg-type]
             if optimizer is None and builder:
                 optimizer = _built_by_a_function(stmt.value, facts)  # type: ignore[arg-type]
+            if optimizer is not None and _holder(target) is None and _holder(optimizer) is not None and b"__getattr__" in source.data:
+                proxy = _proxy_holding(optimizer, model)  # `StepLR(opt.inner, ...)`, `opt` a proxy of it
+                if proxy is not None:
+                    found.append((stmt, source.key(target), proxy))  # type: ignore[arg-type]
+                    continue
             if optimizer is not None and _holder(target) is not None:
                 if _holder(optimizer) == _holder(target):  # `state.sched = StepLR(state.opt, ...)`
                     found.append((stmt, source.key(target), source.key(optimizer)))  # type: ignore[arg-type]
@@ -217,6 +222,23 @@ class SchedulerOverReplacedOptimizer(Rule):
             new = _replacing(stmt, sched, opt, index, model)
             if new is not None:
                 yield Finding(self.code, self.message.format(opt=opt, sched=sched), new)
+
+
+def _proxy_holding(optimizer: ast.Attribute, model: ModuleModel) -> str | None:
+    """`opt` for `opt.inner` when every binding of `opt` in the module builds one plain
+    `__getattr__` proxy class of this module forwarding every attribute to `inner`
+    (`forwarded_argument`), around a new optimizer: the loop steps `opt`, so rebinding it
+    leaves a scheduler built over the old `opt.inner`."""
+    name = optimizer.value.id  # type: ignore[attr-defined]
+    values = assigned_values(model, name)
+    classes = model.facts.classes
+    for value in values:
+        if not (value.__class__ is ast.Call and value.func.__class__ is ast.Name and value.func.id in classes):  # type: ignore[attr-defined]
+            return None
+        held = forwarded_argument(value, classes[value.func.id], through=optimizer.attr)  # type: ignore[arg-type, attr-defined]
+        if held is None or not _builds_optimizer(held, model.facts):
+            return None
+    return name if values else None
 
 
 def _builds_a_scheduler(facts: ModuleFacts) -> bool:
@@ -377,9 +399,14 @@ def _builder_parameter(function: ast.FunctionDef, facts: ModuleFacts) -> str | N
 
 
 def _builds_optimizer(value: ast.expr | None, facts: ModuleFacts) -> bool:
-    """A call of an optimizer class: torch's, or one gradfix knows by name."""
+    """A call of an optimizer class: torch's, or one gradfix knows by name; also a plain
+    `__getattr__` proxy of this module built around such a call (`Delegating(SGD(...))`)."""
     if value is None or value.__class__ is not ast.Call:
         return False
+    func = value.func  # type: ignore[attr-defined]
+    if func.__class__ is ast.Name and func.id in facts.classes:  # type: ignore[attr-defined]
+        held = forwarded_argument(value, facts.classes[func.id])  # type: ignore[arg-type, attr-defined]
+        return held is not None and _builds_optimizer(held, facts)
     qualified = _qualified(value, facts)  # type: ignore[arg-type]
     if qualified is None:
         return False

@@ -149,6 +149,10 @@ class DoubleScaledAccumulation(Rule):
     `return out["loss"]`: that entry of the dict literal every `return` hands back, with no
     `**` spread): that method's returned division, fixed only when the file
     calls the method once (a helper `validation_step` shares is reported without a fix). A
+    method of a base class of another module of the project (`class Lit(SharedSteps,
+    pl.LightningModule)`, `SharedSteps` imported) whose returned division is by
+    `self.trainer.accumulate_grad_batches` or by something named as an accumulation count is
+    reported at the hook's call of it, without a fix (the division is the other module's). A
     subclass of a LightningModule class of the file is read like one (manual when a class of
     its line switches automatic optimization off). When that last binding calls a loss function of the module or of
     another module of the project (`loss = compute_loss(model, batch, N)`) whose every
@@ -383,6 +387,13 @@ class DoubleScaledAccumulation(Rule):
                     # `return self._shared_step(batch)` (or a name bound once to it): the helper's
                     # returned division is the loss the framework divides again
                     helper, index = _returned_helper(info.node, methods, _inherited_methods(node, facts))
+                    if helper is None and facts.project is not None and any(dotted(b) not in facts.classes for b in node.bases):
+                        # a base of another module of the project holds the helper (`class
+                        # Lit(SharedSteps, pl.LightningModule)`, `SharedSteps` in steps.py)
+                        helper, index = _returned_helper(info.node, methods, _imported_base_methods(node, facts, model))
+                        if helper is not None and helper.source is not None and helper.source is not source:
+                            yield from self._other_module_helper(info, helper, index, hook, entry, model)
+                            helper = None
                     if helper is not None:
                         sole = _called_once(helper.node.name, source)
                         divisions = _returned_divisions(helper.node) if index is None else _divisions_at(helper.node, index)
@@ -425,6 +436,67 @@ class DoubleScaledAccumulation(Rule):
                         division,
                         fix=fix,
                     )
+
+
+    def _other_module_helper(self, info, helper, index, hook, entry, model) -> Iterator[Finding]:  # type: ignore[no-untyped-def]
+        """The hook returns what a method of a base class of another module returns, which divides
+        by the trainer's own count (`self.trainer.accumulate_grad_batches`) or by something named
+        as an accumulation count: reported at the hook's call of the method, no fix (the division
+        is in the other module, and serves whatever else calls it)."""
+        divisions = list(_returned_divisions(helper.node)) if index is None else _divisions_at(helper.node, index)
+        for division in divisions:
+            _in_place(division)  # (taken at once: `_returned_divisions` may have left it)
+        setting = entry.accumulation
+        home = helper.source
+        counts = [
+            home.code(d.right) for d in divisions
+            if (setting is not None and home.code(d.right) in (f"self.trainer.{setting.attribute}", f"self.trainer.{setting.name}"))
+            or _ACCUMULATION_NAME.search(home.code(d.right))
+        ]
+        if not counts:
+            return
+        call = next(
+            (
+                n for n in ast_walk(info.node)
+                if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == helper.node.name
+                and isinstance(n.func.value, ast.Name) and n.func.value.id == "self"
+            ),
+            None,
+        )  # fmt: skip
+        if call is None:
+            return
+        yield Finding(
+            self.code,
+            self.hook_message.format(
+                division=model.source.code(call), hook=hook, framework=entry.qualname.rsplit(".", 1)[-1]
+            ),
+            call,
+        )
+
+
+def _imported_base_methods(node: ast.ClassDef, facts, model: ModuleModel) -> dict:  # type: ignore[no-untyped-def,type-arg]
+    """The methods of the bases of the class that are classes of other modules of the project
+    (`class Lit(SharedSteps, pl.LightningModule)` with `from steps import SharedSteps`), each
+    base's own methods and those of its bases of its own file, the first base's first."""
+    from gradfix.analysis.frameworks import file_ancestors
+
+    found: dict = {}  # type: ignore[type-arg]
+    for base in node.bases:
+        name = dotted(base)
+        if name is None or name in facts.classes:
+            continue
+        qualified = facts.imports.qualify(name)
+        if not qualified or qualified.split(".", 1)[0] in ("torch", "pytorch_lightning", "lightning", "transformers", "accelerate"):
+            continue
+        located = facts.project.class_named(qualified, model.source.path or None, any_bytes=True)
+        if located is None:
+            continue
+        module, class_name = located
+        owner = module.facts
+        for current in (owner.classes[class_name], *file_ancestors(owner.classes[class_name], owner.classes)):
+            for method, method_info in owner.methods.get(current.name, {}).items():
+                found.setdefault(method, method_info)
+    return found
 
 
 def _names_the_count(divisor: ast.expr, info, source: Source) -> bool:  # type: ignore[no-untyped-def]

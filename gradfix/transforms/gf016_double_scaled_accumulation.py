@@ -149,6 +149,10 @@ class DoubleScaledAccumulation(Rule):
     `return out["loss"]`: that entry of the dict literal every `return` hands back, with no
     `**` spread): that method's returned division, fixed only when the file
     calls the method once (a helper `validation_step` shares is reported without a fix). A
+    method of a base class of another module of the project (`class Lit(SharedSteps,
+    pl.LightningModule)`, `SharedSteps` imported) whose returned division is by
+    `self.trainer.accumulate_grad_batches` or by something named as an accumulation count is
+    reported at the hook's call of it, without a fix (the division is the other module's). A
     subclass of a LightningModule class of the file is read like one (manual when a class of
     its line switches automatic optimization off). When that last binding calls a loss function of the module or of
     another module of the project (`loss = compute_loss(model, batch, N)`) whose every
@@ -157,7 +161,14 @@ class DoubleScaledAccumulation(Rule):
     So too when the backward gets an entry of what such a call returned
     (`out = compute(model, batch, N)` ... `accelerator.backward(out["loss"])`) and every `return`
     of the function is a dict literal whose entry at that key divides by the parameter
-    (`return {"loss": ce / accum, ...}`, or a name so divided), with no `**` spread.
+    (`return {"loss": ce / accum, ...}`, or a name so divided), with no `**` spread. And
+    when every `return` of such a function divides by a name its own module binds once, at its
+    top level (`ACCUM_STEPS = 4` ... `return ce / ACCUM_STEPS`, the name used for nothing else in
+    the function): reported without a fix (the division is the function's) when the name says
+    an accumulation count or is the very setting (`Accelerator(gradient_accumulation_steps=
+    WINDOW)` in the same module, or with `WINDOW` imported from the function's module and bound
+    nowhere else here). A function of another module is read only when that module is one the
+    project index reads as a helper (it says a gradient word: `step`, `backward`, ...).
 
     A division by something that is not provably the setting but is named like an accumulation
     count (`accum`, `accumulat`, `grad_acc`, `gas`: another variable, a config read from a file)
@@ -265,6 +276,19 @@ class DoubleScaledAccumulation(Rule):
                 else None,
                 related=(loop.node,),
             )
+        constant = _helper_constant(event, model, setting) if found is None and event.direct else None
+        if constant is not None:
+            call, name = constant
+            yield Finding(
+                self.code,
+                self.message.format(
+                    division=source.code(call),
+                    backward=source.code(event.call.func) + "(...)" if event.call is not None else "backward",
+                    n=name,
+                ),
+                call,
+                related=(loop.node,),  # (no fix: the division is the helper's, and its other callers may need it)
+            )
 
     # the loss function handed to a builder that divides (Ignite's create_supervised_trainer) ---
     def _check_loss_functions(self, model: ModuleModel) -> Iterator[Finding]:
@@ -363,6 +387,13 @@ class DoubleScaledAccumulation(Rule):
                     # `return self._shared_step(batch)` (or a name bound once to it): the helper's
                     # returned division is the loss the framework divides again
                     helper, index = _returned_helper(info.node, methods, _inherited_methods(node, facts))
+                    if helper is None and facts.project is not None and any(dotted(b) not in facts.classes for b in node.bases):
+                        # a base of another module of the project holds the helper (`class
+                        # Lit(SharedSteps, pl.LightningModule)`, `SharedSteps` in steps.py)
+                        helper, index = _returned_helper(info.node, methods, _imported_base_methods(node, facts, model))
+                        if helper is not None and helper.source is not None and helper.source is not source:
+                            yield from self._other_module_helper(info, helper, index, hook, entry, model)
+                            helper = None
                     if helper is not None:
                         sole = _called_once(helper.node.name, source)
                         divisions = _returned_divisions(helper.node) if index is None else _divisions_at(helper.node, index)
@@ -405,6 +436,67 @@ class DoubleScaledAccumulation(Rule):
                         division,
                         fix=fix,
                     )
+
+
+    def _other_module_helper(self, info, helper, index, hook, entry, model) -> Iterator[Finding]:  # type: ignore[no-untyped-def]
+        """The hook returns what a method of a base class of another module returns, which divides
+        by the trainer's own count (`self.trainer.accumulate_grad_batches`) or by something named
+        as an accumulation count: reported at the hook's call of the method, no fix (the division
+        is in the other module, and serves whatever else calls it)."""
+        divisions = list(_returned_divisions(helper.node)) if index is None else _divisions_at(helper.node, index)
+        for division in divisions:
+            _in_place(division)  # (taken at once: `_returned_divisions` may have left it)
+        setting = entry.accumulation
+        home = helper.source
+        counts = [
+            home.code(d.right) for d in divisions
+            if (setting is not None and home.code(d.right) in (f"self.trainer.{setting.attribute}", f"self.trainer.{setting.name}"))
+            or _ACCUMULATION_NAME.search(home.code(d.right))
+        ]
+        if not counts:
+            return
+        call = next(
+            (
+                n for n in ast_walk(info.node)
+                if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == helper.node.name
+                and isinstance(n.func.value, ast.Name) and n.func.value.id == "self"
+            ),
+            None,
+        )  # fmt: skip
+        if call is None:
+            return
+        yield Finding(
+            self.code,
+            self.hook_message.format(
+                division=model.source.code(call), hook=hook, framework=entry.qualname.rsplit(".", 1)[-1]
+            ),
+            call,
+        )
+
+
+def _imported_base_methods(node: ast.ClassDef, facts, model: ModuleModel) -> dict:  # type: ignore[no-untyped-def,type-arg]
+    """The methods of the bases of the class that are classes of other modules of the project
+    (`class Lit(SharedSteps, pl.LightningModule)` with `from steps import SharedSteps`), each
+    base's own methods and those of its bases of its own file, the first base's first."""
+    from gradfix.analysis.frameworks import file_ancestors
+
+    found: dict = {}  # type: ignore[type-arg]
+    for base in node.bases:
+        name = dotted(base)
+        if name is None or name in facts.classes:
+            continue
+        qualified = facts.imports.qualify(name)
+        if not qualified or qualified.split(".", 1)[0] in ("torch", "pytorch_lightning", "lightning", "transformers", "accelerate"):
+            continue
+        located = facts.project.class_named(qualified, model.source.path or None, any_bytes=True)
+        if located is None:
+            continue
+        module, class_name = located
+        owner = module.facts
+        for current in (owner.classes[class_name], *file_ancestors(owner.classes[class_name], owner.classes)):
+            for method, method_info in owner.methods.get(current.name, {}).items():
+                found.setdefault(method, method_info)
+    return found
 
 
 def _names_the_count(divisor: ast.expr, info, source: Source) -> bool:  # type: ignore[no-untyped-def]
@@ -1202,6 +1294,70 @@ def _helper_division(event: GradEvent, model: ModuleModel) -> tuple[ast.Call, as
         if index < len(call.args) and not any(isinstance(a, ast.Starred) for a in call.args[: index + 1]):
             argument = call.args[index]
     return (call, argument, node) if argument is not None else None
+
+
+def _helper_constant(event: GradEvent, model: ModuleModel, setting: object) -> tuple[ast.Call, str] | None:
+    """`loss = micro_loss(net, batch)`, the iteration's last binding of the loss before the
+    dividing backward, calls a function of the module (or one imported from another module of
+    the project) whose every `return` divides by one name its own module binds once, at its top
+    level, and nowhere else (`ACCUM_STEPS = 4` ... `return ce / ACCUM_STEPS`): the call and the
+    name, when the name says an accumulation count or is the very setting (the backward's
+    library built with that constant: the same module, or this module importing it from the
+    helper's and binding it nowhere else). Reported without a fix."""
+    node = _iteration_binding(event, model.source)
+    if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.value, ast.Call)):
+        return None
+    call = node.value
+    name = dotted(call.func)
+    if name is None:
+        return None
+    facts = model.facts
+    helper = facts.module_functions.get(name)
+    qualified = None
+    if helper is None and facts.project is not None and name.split(".", 1)[0] in facts.imports.aliases:
+        qualified = facts.imports.qualify(name)
+        helper = facts.project.function(qualified, model.source.path or None) if qualified else None
+    if helper is None or not isinstance(helper.node, FUNCTIONS) or helper.class_name is not None:
+        return None
+    function = helper.node
+    returns = [n for n in own_nodes(function) if isinstance(n, ast.Return)]
+    divisors = {n.value.right.id for n in returns if isinstance(n.value, ast.BinOp) and isinstance(n.value.op, ast.Div) and isinstance(n.value.right, ast.Name)}
+    if not returns or len(divisors) != 1 or not all(isinstance(n.value, ast.BinOp) and isinstance(n.value.op, ast.Div) for n in returns):
+        return None
+    constant = divisors.pop()
+    if any(isinstance(n, (*FUNCTIONS, ast.Lambda)) and n is not function for n in ast_walk(function)):
+        return None  # (a nested function: its returns are not the helper's)
+    if sum(1 for n in ast_walk(function) if isinstance(n, ast.Name) and n.id == constant) != len(returns):
+        return None  # the count is used for more than the division (`x.chunk(N)`), or bound in the helper
+    if constant in (a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)):
+        return None  # (a parameter: `_helper_division`'s case)
+    home = helper.source if helper.source is not None else model.source
+    tree = home.tree
+    tops = [s for s in tree.body if isinstance(s, ast.Assign) and len(s.targets) == 1 and isinstance(s.targets[0], ast.Name) and s.targets[0].id == constant]  # type: ignore[attr-defined]
+    if len(tops) != 1:
+        return None
+    stores = 0
+    for n in ast_walk(tree):
+        if isinstance(n, ast.Name) and n.id == constant and not isinstance(n.ctx, ast.Load):
+            stores += 1
+        elif isinstance(n, (ast.Global, ast.Nonlocal, ast.Import, ast.ImportFrom)) and any(
+            (a if isinstance(a, str) else (a.asname or a.name.split(".")[0])) == constant for a in n.names
+        ):
+            return None  # rebound through `global`, or also imported
+    if stores != 1:
+        return None
+    if _ACCUMULATION_NAME.search(constant):
+        return call, constant
+    if not (isinstance(setting, ast.Name) and setting.id == constant):
+        return None
+    if qualified is None:
+        return call, constant  # the helper's module is this one: the setting is that constant
+    module = qualified.rsplit(".", 1)[0]
+    if facts.imports.qualify(constant) != f"{module}.{constant}":
+        return None
+    if any(isinstance(n, ast.Name) and n.id == constant and not isinstance(n.ctx, ast.Load) for n in ast_walk(model.source.tree)):
+        return None  # (bound again here)
+    return call, constant
 
 
 # `loss /= N` read as the division `loss / N`, and `loss = loss / N` (by the division's id):

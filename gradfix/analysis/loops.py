@@ -4772,12 +4772,13 @@ _READING_METHODS = frozenset({
 _PER_ITEM_KINDS = frozenset((ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Call))
 _PER_ITEM_STOPS = frozenset((ast.Lambda, *FUNCTIONS, ast.Await, ast.NamedExpr))
 _COMPREHENSIONS = frozenset((ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp))
-_WHOLE_CONSUMERS = frozenset(("sum", "list", "tuple", "set", "sorted", "max", "min", "extend", "stack", "cat", "mean", "fsum", "dict"))
+_WHOLE_CONSUMERS = frozenset(("sum", "list", "tuple", "set", "sorted", "max", "min", "extend", "stack", "cat", "mean", "fsum", "dict", "deque"))
 
 
 def _consumes_whole(call: ast.Call) -> bool:
-    """`sum(...)`, `list(...)`, `losses.extend(...)`, `torch.stack(...)`: a call that runs
-    through the whole iterable it is handed first, at once."""
+    """`sum(...)`, `list(...)`, `losses.extend(...)`, `torch.stack(...)`,
+    `collections.deque(..., maxlen=0)`: a call that runs through the whole iterable it is
+    handed first, at once."""
     func = call.func
     name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
     return name in _WHOLE_CONSUMERS and len(call.args) >= 1

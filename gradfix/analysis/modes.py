@@ -31,7 +31,10 @@ from gradfix.analysis.loops import (
     HARMLESS_CALLS,
     ModuleModel,
     _an_optimizer_built,
+    _consumes_whole,
+    _mapped,
     _method_tables,
+    _per_item_call,
     called_names,
     calls_a_table_entry,
     decorated_entry,
@@ -510,6 +513,15 @@ class _ModeWalker:
         if helper is not None:
             self.inline(call, helper, ctx)
             return
+        if call.args and _consumes_whole(call):
+            # `collections.deque(itertools.starmap(step, enumerate(loader)), maxlen=0)`,
+            # `list(map(step, loader))`: the call the map makes per item runs here, at once
+            kind = _mapped(call.args[0], self.facts)
+            if kind == "map" or kind == "starmap":
+                made = _per_item_call(call.args[0], kind, self.facts)  # type: ignore[arg-type]
+                if made is not None:
+                    self.call(made[2], ctx)
+                    return
         if self.facts.local_functions and call.func.__class__ is ast.Name and (ctx.source is None or ctx.source is self.model.source):
             closure = module_closure(self.facts, call.func, ctx.functions)  # type: ignore[arg-type]
             if closure is not None:

@@ -1609,7 +1609,7 @@ def _batch_loop(loop: TrainingLoop, loader: str, model: ModuleModel) -> ast.AST 
     names = [loader, *_wrapped_in_epoch(loop.node.body, loader, model)]
     drawn = _iterators_in_epoch(loop.node.body, loader, model)
     for inner in _own_loops(loop.node.body):
-        if id(inner) in training and (any(_iterates(inner, name, model) for name in names) or (drawn and _draws(inner, drawn))):
+        if id(inner) in training and (any(_iterates(inner, name, model) for name in names) or (drawn and _draws(inner, drawn, model))):
             phase = _phase_loop(inner, loader, model)
             if phase is loop.node:
                 continue  # `for phase in ["train", "val"]:` is no epoch loop
@@ -1796,13 +1796,28 @@ def _iterators_in_epoch(body: list[ast.stmt], loader: str, model: ModuleModel) -
     return found
 
 
-def _draws(loop: ast.AST, iterators: set[str]) -> bool:
-    """The loop takes its batches with `next(it)` from one of these iterators."""
-    return any(
-        isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "next"
-        and node.args and isinstance(node.args[0], ast.Name) and node.args[0].id in iterators
-        for node in ast_walk(loop)
-    )
+def _draws(loop: ast.AST, iterators: set[str], model: ModuleModel | None = None) -> bool:
+    """The loop takes its batches with `next(it)` from one of these iterators; with `model`,
+    also through a function of the module it hands the iterator to, positionally, that
+    draws from that parameter itself (`train_batch(it, model, opt)` over `def
+    train_batch(it, model, opt): x, y = next(it)`)."""
+    for node in ast_walk(loop):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or not node.args:
+            continue
+        if node.func.id == "next":
+            if isinstance(node.args[0], ast.Name) and node.args[0].id in iterators:
+                return True
+            continue
+        if model is None or not any(isinstance(a, ast.Name) and a.id in iterators for a in node.args):
+            continue
+        info = model.facts.module_functions.get(node.func.id)
+        if info is None or info.class_name is not None or not isinstance(info.node, ast.FunctionDef):
+            continue
+        params = [a.arg for a in (*info.node.args.posonlyargs, *info.node.args.args)]
+        handed = {params[k] for k, a in enumerate(node.args[: len(params)]) if isinstance(a, ast.Name) and a.id in iterators}
+        if handed and _draws(info.node, handed):
+            return True
+    return False
 
 
 def _wraps(value: ast.expr, loader: str, model: ModuleModel | None) -> bool:

@@ -36,7 +36,7 @@ class DistributedSamplerWithoutSetEpoch(Rule):
     `loaders[phase]` inside `for phase in ["train", "val"]:` for its `"train"` entry) is iterated by a training loop inside an epoch loop (also through a progress bar or an
     enumeration of it, written inline or bound once to a name first in the same function: `bar =
     tqdm(enumerate(loader), total=n)`, `for i, batch in bar:`; also one that
-    draws its batches with `next(it)` from `it = iter(loader)` bound in the epoch loop's own body; also
+    draws its batches with `next(it)` from `it = iter(loader)` bound in the epoch loop's own body (or through a function of the module it hands `it` to, `train_batch(it, model, opt)` saying `next(it)`); also
     one consumed by a comprehension of the epoch loop's own code, no loop between, with one
     generator over it, whose element calls a function of the file (a closure defined in the
     epoch loop too) saying `.step(` (`losses = [train_step(i, b) for i, b in

@@ -788,9 +788,14 @@ def _handed_to_a_step(batch: ast.For, target: str, model: ModuleModel) -> bool:
     """A plain statement of the batch loop's body (no nested loop or `if`) calls a function of the
     module by its name, handing it the optimizer (`train_step(model, criterion, opt, x, y)`,
     also by keyword), that steps it (`_steps_what_it_is_handed`): stepped once per batch, as if
-    in the loop itself."""
-    for stmt in batch.body:
-        if isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign)):
+    in the loop itself; also one in a `with` or `try` block of that body (`try: train_batch(it,
+    opt) except EpochDone: break`)."""
+    todo = list(batch.body)
+    while todo:
+        stmt = todo.pop()
+        if isinstance(stmt, EVERY_TIME):
+            todo.extend(stmt.body)
+        elif isinstance(stmt, (ast.Expr, ast.Assign, ast.AnnAssign, ast.AugAssign)):
             if any(isinstance(call, ast.Call) and (_steps_what_it_is_handed(call, target, model) or _closure_steps_it(call, stmt, target, model)) for call in ast_walk(stmt)):
                 return True
     return False

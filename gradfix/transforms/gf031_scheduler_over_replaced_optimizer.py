@@ -65,7 +65,8 @@ class SchedulerOverReplacedOptimizer(Rule):
     that steps both as free names (a closure `def step(x, y): ...` it returns), or, with the
     scheduler stepped by the function itself, a local function stepping the optimizer as a free
     name that the function calls after that statement (`def one_batch(x, y): ... opt.step()`
-    defined in the epoch loop, called in the batch loop), or through a function of the file
+    defined in the epoch loop, called in the batch loop; also a name bound once to a lambda that
+    steps it, `do_step = lambda: opt.step()`), or through a function of the file
     that unpacks the tuple the function returns (every `return` after the rebinding holds both
     names, at the same places: `return net, opt, sched`; the function plain or cached by
     `functools.lru_cache`) into names it binds only there and steps (`net, opt, sched = kit()`);
@@ -781,6 +782,10 @@ def _stepped_after(there, floor: int, sched: str, opt: str, scope, index: Assign
                 if node.__class__ is ast.FunctionDef and node is not scope and _steps_free(node, (opt,), source):
                     if _called_after(scope, node.name, there, floor):  # type: ignore[attr-defined]
                         return True
+                elif node.__class__ is ast.Assign and _lambda_stepping(node, opt, source):  # type: ignore[arg-type]
+                    # `do_step = lambda: opt.step()` ... `do_step()`: the same, as a lambda
+                    if _called_after(scope, node.targets[0].id, there, floor):  # type: ignore[attr-defined]
+                        return True
         if scope.__class__ is ast.FunctionDef and _unpacked_and_stepped(there, floor, scope, sched, opt, model):
             return True
     if "." in sched and not sched.startswith("self."):
@@ -1061,6 +1066,20 @@ def _steps_free(function: ast.FunctionDef, keys: tuple[str, ...], source) -> boo
         if node.__class__ in (ast.Global, ast.Nonlocal) and any(key in node.names for key in keys):  # type: ignore[attr-defined]
             return False
     return all(_steps(function, key, source) for key in keys)
+
+
+def _lambda_stepping(stmt: ast.Assign, opt: str, source) -> bool:  # type: ignore[no-untyped-def]
+    """`do_step = lambda: opt.step()`: a name bound to a lambda whose body is the step of
+    `opt`, read as a free name (no parameter of the lambda names it)."""
+    value = stmt.value
+    if value.__class__ is not ast.Lambda or len(stmt.targets) != 1 or stmt.targets[0].__class__ is not ast.Name:
+        return False
+    body = value.body  # type: ignore[attr-defined]
+    if body.__class__ is not ast.Call or body.func.__class__ is not ast.Attribute or body.func.attr != "step":  # type: ignore[attr-defined]
+        return False
+    if any(a.arg == opt for a in ast_walk(value.args) if a.__class__ is ast.arg):  # type: ignore[attr-defined]
+        return False
+    return source.key(body.func.value) == opt  # type: ignore[attr-defined, no-any-return]
 
 
 _PER_ITEM_CALLERS = frozenset({"map", "starmap", "itertools.starmap", "reduce", "functools.reduce"})

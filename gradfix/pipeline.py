@@ -144,15 +144,19 @@ def _spelled_backward(data: bytes) -> bool:
     return (b'"backward")' in data or b"'backward')" in data) and b"getattr(" in data
 
 
-def _says_training(data: bytes, step: bool, loss: bool) -> bool:
-    """A word of `PREFILTER` is written, or a bare `backward(`: each word holds `backward`,
-    `Scaler`, `loss` or `accumulat`, so a file that says none of those (most files) is read a
-    few times, not nine. `step` and `loss`: whether the bytes say `step` and `loss` (read once
-    by `prefilter`; every word below holding one is looked for only when it is written)."""
-    if b"backward" in data and (
+def _says_backward(data: bytes) -> bool:
+    """`.backward`, `manual_backward`, a bare `backward(` or `getattr(loss, "backward")`: most
+    files that train say one (`prefilter` asks this first)."""
+    return b"backward" in data and (
         _dot_backward(data) or b"manual_backward" in data or _bare_backward(data) or _spelled_backward(data)
-    ):
-        return True
+    )
+
+
+def _says_training(data: bytes, step: bool, loss: bool) -> bool:
+    """Asked after `_says_backward` (False): another word of `PREFILTER` is written, each
+    holding `Scaler`, `loss` or `accumulat`, so a file that says none of those (most files) is
+    read a few times, not nine. `step` and `loss`: whether the bytes say `step` and `loss` (read
+    once by `prefilter`; every word below holding one is looked for only when it is written)."""
     # (`NativeScaler`, `ApexScaler` say `Scaler`; `loss_scaler`, `scale_loss` say `loss`)
     if b"Scaler" in data and any(word in data for word in _SCALER_CLASSES):
         return True
@@ -283,6 +287,8 @@ def _lightning_callbacks(data: bytes) -> bool:
 
 def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     """`might_train`, and the other files the answer read (path -> content hash)."""
+    if _says_backward(data):
+        return True, {}
     step = b"step" in data  # (`.step(`, `_step(`, `def training_step` are looked for only then)
     loss = b"loss" in data
     if _says_training(data, step, loss):

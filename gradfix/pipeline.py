@@ -144,19 +144,30 @@ def _spelled_backward(data: bytes) -> bool:
     return (b'"backward")' in data or b"'backward')" in data) and b"getattr(" in data
 
 
-def _says_training(data: bytes) -> bool:
-    """A word of `PREFILTER` is written, or a bare `backward(`: each word holds `backward`,
-    `cale` or `accumulat`, so a file that says none of those three (most files) is read three
-    times, not nine."""
-    if b"backward" in data and (
+def _says_backward(data: bytes) -> bool:
+    """`.backward`, `manual_backward`, a bare `backward(` or `getattr(loss, "backward")`: most
+    files that train say one (`prefilter` asks this first)."""
+    return b"backward" in data and (
         _dot_backward(data) or b"manual_backward" in data or _bare_backward(data) or _spelled_backward(data)
-    ):
+    )
+
+
+def _says_training(data: bytes, step: bool, loss: bool) -> bool:
+    """Asked after `_says_backward` (False): another word of `PREFILTER` is written, each
+    holding `Scaler`, `loss` or `accumulat`, so a file that says none of those (most files) is
+    read a few times, not nine. `step` and `loss`: whether the bytes say `step` and `loss` (read
+    once by `prefilter`; every word below holding one is looked for only when it is written)."""
+    # (`NativeScaler`, `ApexScaler` say `Scaler`; `loss_scaler`, `scale_loss` say `loss`)
+    if b"Scaler" in data and any(word in data for word in _SCALER_CLASSES):
         return True
-    if b"cale" in data and any(word in data if word in _SCALER_CLASSES else _called(data, word) for word in _SCALING):
+    if loss and any(_called(data, word) for word in _SCALING if word not in _SCALER_CLASSES):
         return True
     if b"accumulat" in data and any(word in data for word in _ACCUMULATING) and any(hook in data for hook in _ACCUMULATING_HOOKS):
         return True
-    if any(hook in data and any(name in data for name in frameworks) for hook, frameworks in _FRAMEWORK_LOSSES):
+    if any(
+        said and hook in data and any(name in data for name in frameworks)
+        for said, (hook, frameworks) in zip((step, loss), _FRAMEWORK_LOSSES)
+    ):
         return True
     # a loss function handed to `torch.func.grad` / `grad_and_value`, differentiated without a
     # `backward` call: read (by GF018) only when an activation is named too (one scan of the
@@ -187,7 +198,7 @@ _ACTIVATION_WORDS = (b"oftmax", b"igmoid")
 
 # the loss a framework backpropagates, in a file that calls no backward: a LightningModule's
 # `training_step`, an HF Trainer subclass's `compute_loss` or `training_step` (GF018 reads what they
-# compute; GF002 a clear after the base `training_step`)
+# compute; GF002 a clear after the base `training_step`): the first hook says `step`, the second `loss`
 _FRAMEWORK_LOSSES = ((b"def training_step", (b"ightning", b"Trainer")), (b"def compute_loss", (b"Trainer",)))
 
 
@@ -229,9 +240,7 @@ def _says_an_epoch_loop(data: bytes) -> bool:
 def _sums_a_loss(data: bytes) -> bool:
     """A line adds into something and says `loss` after the `+=` (`running += loss`): the sum of
     what a step function of another module returns, whose file says neither a step nor an
-    epoch loop."""
-    if b"loss" not in data:
-        return False
+    epoch loop. (Asked only of bytes that say `loss`.)"""
     at = data.find(b"+=")
     while at != -1:
         end = data.find(b"\n", at)
@@ -255,13 +264,10 @@ def _calls_an_optimizer_factory(data: bytes) -> bool:
     """`opt = create_optimizer_v2(model, "adamw")`, `build_optimizer(cfg, model)`: an optimizer
     built by a factory (`_OPTIMIZER_FACTORY`), tried only where its name is written; not in
     timm's own factory module, which defines `create_optimizer` (and builds none to train)."""
-    if b"def create_optimizer" in data:
+    names = [name for name in (b"create_optimizer", b"build_optimizer") if name in data]
+    if not names or (names[0] == b"create_optimizer" and b"def create_optimizer" in data):
         return False
-    return any(
-        next(starting_at(_OPTIMIZER_FACTORY, data, name), None) is not None
-        for name in (b"create_optimizer", b"build_optimizer")
-        if name in data
-    )
+    return any(next(starting_at(_OPTIMIZER_FACTORY, data, name), None) is not None for name in names)
 
 
 def _lightning_callbacks(data: bytes) -> bool:
@@ -281,19 +287,23 @@ def _lightning_callbacks(data: bytes) -> bool:
 
 def prefilter(data: bytes, path: str | None) -> tuple[bool, dict[str, str]]:
     """`might_train`, and the other files the answer read (path -> content hash)."""
-    if _says_training(data):
+    if _says_backward(data):
+        return True, {}
+    step = b"step" in data  # (`.step(`, `_step(`, `def training_step` are looked for only then)
+    loss = b"loss" in data
+    if _says_training(data, step, loss):
         return True, {}
     if path is None or path == STDIN:
         return False, {}
-    steps = b".step(" in data or b"zero_grad" in data or b"DistributedSampler" in data
-    epochs = steps or _says_an_epoch_loop(data) or _sums_a_loss(data)
+    steps = (step and b".step(" in data) or b"zero_grad" in data or b"DistributedSampler" in data
+    epochs = steps or _says_an_epoch_loop(data) or (loss and _sums_a_loss(data))
     if not epochs and _builds_an_optimizer(data):
         if b"optimizers=" in data and b"lr_scheduler" in data:
             # a torch optimizer and scheduler handed to transformers' `Trainer(...,
             # optimizers=(opt, sched))`, which steps the scheduler after every optimizer step (GF020)
             return True, {}
         epochs = _LOOP_HEADER.search(data) is not None
-    if not epochs and not (b"_step(" in data and b"class" in data):
+    if not epochs and not (step and b"_step(" in data and b"class" in data):
         return False, {}
     if b"Callback" in data:
         if b"TrainerCallback" in data and (b"clip_grad" in data or b"zero_grad" in data):

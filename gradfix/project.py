@@ -1041,10 +1041,21 @@ _CALLED_NAME = lazily(rb"(?<![\w.])(\w+)[ \t]*\(")
 
 
 def _base_names(data: bytes) -> set[bytes]:
-    """The names the file's classes derive from (`class Trainer(BaseTrainer, Mixin):`)."""
-    if b"class" not in data:
-        return set()
-    return {name for bases in _CLASS_BASES.findall(data) for name in re.findall(rb"(?<![\w.])\w+", bases)}
+    """The names the file's classes derive from (`class Trainer(BaseTrainer, Mixin):`): what
+    `_CLASS_BASES.findall(data)` finds, tried only at the start of each line that says `class`
+    (a search tried the pattern at every byte: its `^` has no literal for sre to skip to)."""
+    names: set[bytes] = set()
+    done = 0  # where the last match ended (findall's next search starts there)
+    at = data.find(b"class")
+    while at != -1:
+        line = data.rfind(b"\n", 0, at) + 1
+        match = _CLASS_BASES.match(data, line) if line >= done else None
+        if match is not None:
+            done = match.end()
+            names.update(re.findall(rb"(?<![\w.])\w+", match.group(1)))
+        end = data.find(b"\n", at)
+        at = -1 if end == -1 else data.find(b"class", end)
+    return names
 
 
 def _attribute_calls(data: bytes, local: bytes) -> Iterator[bytes]:

@@ -694,3 +694,25 @@ def test_a_relative_importer_is_read_from_the_current_folder(tmp_path: Path, mon
             assert project.module_file(".helpers", importer) == str(here / "helpers.py"), (side, importer)
             assert project.module_file("helpers", importer) == str(here / "helpers.py"), (side, importer)
             assert project.module_file(".sub", importer) == str(here / "sub" / "__init__.py"), (side, importer)
+
+
+def test_base_names_are_what_a_search_of_the_whole_text_finds() -> None:
+    """`_base_names` tries its pattern only at the start of a line saying `class`: the names
+    are those `findall` over the whole text gives (bases over several lines, a class inside a
+    previous one's parentheses, `class` not at a line's start, a comment, CRLF lines)."""
+    import random
+    import re
+
+    from gradfix.project import _CLASS_BASES, _base_names
+
+    def searched(data: bytes) -> set[bytes]:
+        return {name for bases in _CLASS_BASES.findall(data) for name in re.findall(rb"(?<![\w.])\w+", bases)}
+
+    pieces = [b"class", b"class ", b" ", b"\t", b"\n", b"\r\n", b"A", b"B", b"(", b")", b",", b":", b"#", b"x = ", b"classy", b"."]
+    rng = random.Random(72)
+    for _ in range(5_000):
+        data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
+        assert _base_names(data) == searched(data), data
+    for path in sorted(Path(__file__).resolve().parent.parent.joinpath("gradfix").rglob("*.py")):
+        data = path.read_bytes()
+        assert _base_names(data) == searched(data), path

@@ -237,9 +237,11 @@ class SchedulerHorizonMismatch(Rule):
     not known). Likewise a scheduler over optimizer steps returned with `"interval": "step"`
     that such a hook steps again: it advances twice per batch and ends halfway (reported at
     the hook's step, without a fix). The same hook of a Lightning `Callback` of the file (also
-    through a base of the file) built in a `callbacks=` argument, stepping
-    `pl_module.lr_schedulers()` (its third parameter) there, steps the file's one
-    LightningModule's scheduler, when the file builds that module
+    through a base of the file) built in a `callbacks=` argument (or in the list a name handed
+    there is bound to once in the file, `cbs = [...]`, with what the file appends to it),
+    stepping `pl_module.lr_schedulers()` (its third parameter) there, steps the scheduler of
+    the LightningModule the file builds, when it builds one LightningModule class of the file
+    (other module classes it defines and does not build aside)
     (tests/libraries/test_lightning.py::test_a_callback_stepping_the_modules_scheduler_per_batch_steps_it_again).
 
     A torch scheduler handed to transformers' `Trainer(..., optimizers=(opt, sched))` (or to a
@@ -1039,18 +1041,33 @@ def _callback_batch_hook_step(module: str, model: ModuleModel) -> tuple[str, ast
         name for name, node in facts.classes.items()
         if (entry := framework_of(node, facts.imports.qualify)) is not None and entry.qualname.endswith("LightningModule")
     ]  # fmt: skip
-    if modules != [module] or "lr_scheduler_step" in facts.methods.get(module, {}):
+    if module not in modules or "lr_scheduler_step" in facts.methods.get(module, {}):
         return None
-    own = facts.classes[module]
-    built = [
-        n for n in model.source.of_type(ast.Call)
-        if isinstance(n.func, ast.Name) and n.func.id == module and not own.lineno <= n.lineno <= (own.end_lineno or 0)
-    ]  # fmt: skip
-    if not built:
+    calls = model.source.of_type(ast.Call)
+
+    def built(name: str) -> bool:
+        own = facts.classes[name]
+        return any(
+            isinstance(n.func, ast.Name) and n.func.id == name and not own.lineno <= n.lineno <= (own.end_lineno or 0)
+            for n in calls
+        )
+
+    # the module the callbacks are handed with: the file's one LightningModule class it builds
+    # (`Classifier(...)` outside its own body), other module classes of the file built nowhere in it
+    if not built(module) or any(built(other) for other in modules if other != module):
         return None
+    handed: list[ast.expr] = []
+    for call in calls:
+        for k in call.keywords:
+            if k.arg != "callbacks":
+                continue
+            handed.append(k.value)
+            if isinstance(k.value, ast.Name):
+                # `callbacks=cbs`: the list a name bound once in the file holds, with what the
+                # file appends to it (`cbs = [Warmup()]`, `cbs.append(Warmup())`)
+                handed.extend(_bound_once_with_appends(k.value.id, model))
     callbacks = {
-        n.func.id for call in model.source.of_type(ast.Call) for k in call.keywords if k.arg == "callbacks"
-        for n in ast_walk(k.value) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+        n.func.id for value in handed for n in ast_walk(value) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
     }  # fmt: skip
     for name in sorted(callbacks):
         node = facts.classes.get(name)
@@ -1066,6 +1083,29 @@ def _callback_batch_hook_step(module: str, model: ModuleModel) -> tuple[str, ast
             if call is not None:
                 return f"{name}.{hook}", call
     return None
+
+
+def _bound_once_with_appends(name: str, model: ModuleModel) -> list[ast.expr]:
+    """The value of the file's one binding of `name` (`cbs = [...]`, a plain assignment) and the
+    arguments of `name.append(...)` calls; nothing when the file binds the name otherwise."""
+    source = model.source
+    bindings = [n for n in source.of_type(ast.Name) if n.id == name and not isinstance(n.ctx, ast.Load)]
+    if len(bindings) != 1:
+        return []
+    found: list[ast.expr] = [
+        stmt.value for stmt in source.of_type(ast.Assign)
+        if len(stmt.targets) == 1 and stmt.targets[0] is bindings[0]
+    ]  # fmt: skip
+    if not found:
+        return []
+    for call in source.of_type(ast.Call):
+        func = call.func
+        if (
+            isinstance(func, ast.Attribute) and func.attr == "append" and isinstance(func.value, ast.Name)
+            and func.value.id == name and len(call.args) == 1
+        ):  # fmt: skip
+            found.append(call.args[0])
+    return found
 
 
 def _trainer_optimizers_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, str, ast.expr]]:

@@ -236,7 +236,10 @@ class SchedulerHorizonMismatch(Rule):
     reported at the hook's step, without a fix (whether the batches or the epochs were meant is
     not known). Likewise a scheduler over optimizer steps returned with `"interval": "step"`
     that such a hook steps again: it advances twice per batch and ends halfway (reported at
-    the hook's step, without a fix). The same hook of a Lightning `Callback` of the file (also
+    the hook's step, without a fix). Of several schedulers returned in one list (`return [opt],
+    [ramp, cosine]`), the hook's `self.lr_schedulers()[i].step()` steps the i-th
+    (tests/libraries/test_lightning.py::test_the_ith_of_several_schedulers_stepped_in_the_batch_end_hook_is_stepped_again_each_epoch).
+    The same hook of a Lightning `Callback` of the file (also
     through a base of the file) built in a `callbacks=` argument (or in the list a name handed
     there is bound to once in the file, `cbs = [...]`, with what the file appends to it),
     stepping `pl_module.lr_schedulers()` (its third parameter) there, steps the scheduler of
@@ -925,10 +928,15 @@ def _lightning_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, a
                     if counted_in is None:
                         continue
                     if (counted_in == "batches") == (stepped_per == "batch"):
-                        if manual is None and len(returned) == 1:
+                        # which of `self.lr_schedulers()` it is: the one scheduler, or the i-th of
+                        # one `return [opt], [s0, s1, ...]` (configure_optimizers' order)
+                        position = None if len(returned) == 1 else _position(returned, config)
+                        if manual is None and (len(returned) == 1 or position is not None):
                             # (epochs: stepped per epoch and per batch; optimizer steps with
                             # `"interval": "step"`: stepped twice per batch)
-                            again = _batch_hook_step(facts.methods.get(class_name, {})) or _callback_batch_hook_step(class_name, model)
+                            again = _batch_hook_step(facts.methods.get(class_name, {}), position) or _callback_batch_hook_step(
+                                class_name, model, position
+                            )
                             if again is not None:
                                 yield call, argument, value, counted_in, None, again
                                 break
@@ -971,7 +979,18 @@ def _stepped_only_at_epoch_end(methods) -> str | None:  # type: ignore[no-untype
     return None
 
 
-def _batch_hook_step(methods) -> tuple[str, ast.Call] | None:  # type: ignore[no-untyped-def]
+def _position(returned: list[tuple[ast.Return, ast.expr, ast.AST]], config: ast.expr) -> int | None:
+    """The index of `config` among the schedulers `configure_optimizers` returns, when they all
+    come from its one `return` of `[opts], [s0, s1, ...]` (one list that holds them all)."""
+    if len({id(ret) for ret, _, _ in returned}) != 1 or len({id(holder) for _, _, holder in returned}) != 1:
+        return None
+    holder = returned[0][2]
+    if not isinstance(holder, (ast.List, ast.Tuple)) or any(isinstance(e, ast.Starred) for e in holder.elts):
+        return None
+    return next((i for i, (_, c, _) in enumerate(returned) if c is config), None)
+
+
+def _batch_hook_step(methods, position: int | None = None) -> tuple[str, ast.Call] | None:  # type: ignore[no-untyped-def]
     """(the hook, the call) of `self.lr_schedulers().step()` (or `name.step()` of a name the hook
     binds once, at its top level, to `self.lr_schedulers()`) at the top level of the class's
     `on_train_batch_end` or `on_train_batch_start`, which Lightning calls once per batch; none
@@ -984,18 +1003,25 @@ def _batch_hook_step(methods) -> tuple[str, ast.Call] | None:  # type: ignore[no
         node = info.node if info is not None else None
         if not isinstance(node, ast.FunctionDef) or node.decorator_list:
             continue
-        call = _lr_schedulers_step(node, "self")
+        call = _lr_schedulers_step(node, "self", position=position)
         if call is not None:
             return name, call
     return None
 
 
-def _lr_schedulers_step(fn: ast.FunctionDef, holder: str, holder_kept: bool = False) -> ast.Call | None:
+def _lr_schedulers_step(fn: ast.FunctionDef, holder: str, holder_kept: bool = False, position: int | None = None) -> ast.Call | None:
     """The first statement of `fn`'s body that steps `<holder>.lr_schedulers()` (`holder` a
     plain name: `self`, or a Callback hook's module parameter), directly or through a name
-    `fn` binds once, to that call; with `holder_kept`, none when `fn` binds `holder` again."""
+    `fn` binds once, to that call; with `holder_kept`, none when `fn` binds `holder` again.
+    With `position`: the list's entry at that index (`<holder>.lr_schedulers()[1]`)."""
 
     def fetched(expr: ast.expr) -> bool:
+        if position is not None:
+            if not (isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant) and expr.slice.value == position):
+                return False
+            if isinstance(expr.slice.value, bool):
+                return False
+            expr = expr.value
         return (
             isinstance(expr, ast.Call) and not expr.args and not expr.keywords and isinstance(expr.func, ast.Attribute)
             and expr.func.attr == "lr_schedulers" and isinstance(expr.func.value, ast.Name) and expr.func.value.id == holder
@@ -1023,7 +1049,7 @@ def _lr_schedulers_step(fn: ast.FunctionDef, holder: str, holder_kept: bool = Fa
     return None
 
 
-def _callback_batch_hook_step(module: str, model: ModuleModel) -> tuple[str, ast.Call] | None:
+def _callback_batch_hook_step(module: str, model: ModuleModel, position: int | None = None) -> tuple[str, ast.Call] | None:
     """(`Class.hook`, the call) of `pl_module.lr_schedulers().step()` (the hook's third
     parameter, or a name the hook binds once to its `lr_schedulers()`) at the top level of the
     `on_train_batch_end`/`on_train_batch_start` of a Lightning `Callback` of the file (also
@@ -1079,7 +1105,7 @@ def _callback_batch_hook_step(module: str, model: ModuleModel) -> tuple[str, ast
             fn = info.node if info is not None else None
             if not isinstance(fn, ast.FunctionDef) or fn.decorator_list or len(fn.args.args) < 3:
                 continue
-            call = _lr_schedulers_step(fn, fn.args.args[2].arg, holder_kept=True)
+            call = _lr_schedulers_step(fn, fn.args.args[2].arg, holder_kept=True, position=position)
             if call is not None:
                 return f"{name}.{hook}", call
     return None

@@ -239,10 +239,13 @@ class SchedulerHorizonMismatch(Rule):
     the hook's step, without a fix). Of several schedulers returned in one list (`return [opt],
     [ramp, cosine]`), the hook's `self.lr_schedulers()[i].step()` steps the i-th
     (tests/libraries/test_lightning.py::test_the_ith_of_several_schedulers_stepped_in_the_batch_end_hook_is_stepped_again_each_epoch).
-    The same hook of a Lightning `Callback` of the file (also
+    So does `self.trainer.lr_scheduler_configs[i].scheduler.step()` there (`[0]` for the one
+    scheduler; the Trainer's configs come in the same order). The same hook of a Lightning
+    `Callback` of the file (also
     through a base of the file) built in a `callbacks=` argument (or in the list a name handed
     there is bound to once in the file, `cbs = [...]`, with what the file appends to it),
-    stepping `pl_module.lr_schedulers()` (its third parameter) there, steps the scheduler of
+    stepping `pl_module.lr_schedulers()` (its third parameter) or
+    `trainer.lr_scheduler_configs[i].scheduler` (its second) there, steps the scheduler of
     the LightningModule the file builds, when it builds one LightningModule class of the file
     (other module classes it defines and does not build aside)
     (tests/libraries/test_lightning.py::test_a_callback_stepping_the_modules_scheduler_per_batch_steps_it_again).
@@ -1009,13 +1012,37 @@ def _batch_hook_step(methods, position: int | None = None) -> tuple[str, ast.Cal
     return None
 
 
-def _lr_schedulers_step(fn: ast.FunctionDef, holder: str, holder_kept: bool = False, position: int | None = None) -> ast.Call | None:
+def _lr_schedulers_step(
+    fn: ast.FunctionDef, holder: str, holder_kept: bool = False, position: int | None = None, trainer: str | None = None
+) -> ast.Call | None:
     """The first statement of `fn`'s body that steps `<holder>.lr_schedulers()` (`holder` a
     plain name: `self`, or a Callback hook's module parameter), directly or through a name
-    `fn` binds once, to that call; with `holder_kept`, none when `fn` binds `holder` again.
-    With `position`: the list's entry at that index (`<holder>.lr_schedulers()[1]`)."""
+    `fn` binds once, to that call; with `holder_kept`, none when `fn` binds `holder` (or
+    `trainer`) again. With `position`: the list's entry at that index
+    (`<holder>.lr_schedulers()[1]`). The Trainer's config of it too, in the same order:
+    `<trainer>.lr_scheduler_configs[i].scheduler` (`trainer` a Callback hook's Trainer
+    parameter; `self.trainer` for `self`), `[0]` for the one scheduler."""
+
+    def configured(expr: ast.expr) -> bool:
+        if not (isinstance(expr, ast.Attribute) and expr.attr == "scheduler" and isinstance(expr.value, ast.Subscript)):
+            return False
+        index = expr.value.slice
+        if not (isinstance(index, ast.Constant) and type(index.value) is int and index.value == (position or 0)):
+            return False
+        configs = expr.value.value
+        if not (isinstance(configs, ast.Attribute) and configs.attr == "lr_scheduler_configs"):
+            return False
+        owner = configs.value
+        if trainer is not None:
+            return isinstance(owner, ast.Name) and owner.id == trainer
+        return (
+            holder == "self" and isinstance(owner, ast.Attribute) and owner.attr == "trainer"
+            and isinstance(owner.value, ast.Name) and owner.value.id == "self"
+        )  # fmt: skip
 
     def fetched(expr: ast.expr) -> bool:
+        if configured(expr):
+            return True
         if position is not None:
             if not (isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant) and expr.slice.value == position):
                 return False
@@ -1031,7 +1058,7 @@ def _lr_schedulers_step(fn: ast.FunctionDef, holder: str, holder_kept: bool = Fa
     for n in ast_walk(fn):
         if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
             stores[n.id] = stores.get(n.id, 0) + 1
-    if holder_kept and stores.get(holder):
+    if holder_kept and (stores.get(holder) or (trainer is not None and stores.get(trainer))):
         return None
     names = {
         stmt.targets[0].id
@@ -1061,7 +1088,7 @@ def _callback_batch_hook_step(module: str, model: ModuleModel, position: int | N
 
     facts = model.facts
     text = model.source.text
-    if "callbacks=" not in text or ".lr_schedulers()" not in text:
+    if "callbacks=" not in text or (".lr_schedulers()" not in text and ".lr_scheduler_configs[" not in text):
         return None
     modules = [
         name for name, node in facts.classes.items()
@@ -1105,7 +1132,7 @@ def _callback_batch_hook_step(module: str, model: ModuleModel, position: int | N
             fn = info.node if info is not None else None
             if not isinstance(fn, ast.FunctionDef) or fn.decorator_list or len(fn.args.args) < 3:
                 continue
-            call = _lr_schedulers_step(fn, fn.args.args[2].arg, holder_kept=True, position=position)
+            call = _lr_schedulers_step(fn, fn.args.args[2].arg, holder_kept=True, position=position, trainer=fn.args.args[1].arg)
             if call is not None:
                 return f"{name}.{hook}", call
     return None

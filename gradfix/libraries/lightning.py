@@ -123,7 +123,9 @@ METHODS = (
             "\"interval\": \"step\" and stepped again there advances twice per batch (GF020: "
             "test_a_step_interval_scheduler_stepped_in_the_batch_end_hook_is_stepped_twice_per_batch); so does a "
             "Callback's pl_module.lr_schedulers().step() there (GF020: "
-            "test_a_callback_stepping_the_modules_scheduler_per_batch_steps_it_again)"
+            "test_a_callback_stepping_the_modules_scheduler_per_batch_steps_it_again); of `[opt], [a, b]`, "
+            "`self.lr_schedulers()[1]` (and `trainer.lr_scheduler_configs[1].scheduler`) is b, stepped again there once per batch (GF020: "
+            "test_the_ith_of_several_schedulers_stepped_in_the_batch_end_hook_is_stepped_again_each_epoch)"
         ),
     ),
     Method(

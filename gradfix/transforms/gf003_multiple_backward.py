@@ -155,9 +155,17 @@ class MultipleBackward(Rule):
     `sum(terms).backward(retain_graph=True)` (the call's arguments kept; GF004 then judges the
     `retain_graph`). A list filled by `append`, a dict (`for name, t in losses.items()`,
     `.values()`) or a target read after the loop is reported without a fix; so is the dict
-    literal a helper of the module returns as its one statement (`losses =
-    compute_losses(out, x, y)`), its values reading only the helper's parameters, whose
-    arguments depend on one forward pass.
+    literal (or the tuple or list literal, for a loop over the result itself) that a helper
+    returns as its last statement: a function of the module or a method the loop's class
+    defines itself (`losses = compute_losses(out, x, y)`, `losses = self.loss_terms(batch)`,
+    `for t in self.loss_terms(batch).values()`), its other statements plain assignments to
+    names, nothing in it naming gradients or calling `backward`, `step` or `zero_grad`, its
+    terms reading only its parameters and locals, each sharing with another term a forward
+    pass: a local bound to a model call in the helper (`scores = self.network(x)`), or
+    arguments that depend on one forward pass of the iteration. The loop's backward may be a
+    call handing the term (`self.manual_backward(t, retain_graph=True)` in a Lightning
+    `training_step` with manual optimization, whose only loop is the terms': the step's call
+    is the iteration), reported without a fix.
     """
 
     code = "GF003"
@@ -211,9 +219,14 @@ class MultipleBackward(Rule):
                 if id(event.node) in seen or (grads and _grads_in_phase(event, grads, events)):
                     continue
                 seen.add(id(event.node))
-                if flow is None:
-                    flow = IterationFlow(loop.node, model.source)
-                verdict, terms = _judge_term_loop(event, call, flow, model)
+                if event.path[-2] is loop.node:
+                    # the only loop of a step function (a Lightning `training_step` looping over
+                    # its terms): the function's call is the iteration
+                    verdict, terms = _judge_term_loop(event, call, IterationFlow(loop.function, model.source), model, loop.function)  # type: ignore[arg-type]
+                else:
+                    if flow is None:
+                        flow = IterationFlow(loop.node, model.source)
+                    verdict, terms = _judge_term_loop(event, call, flow, model, loop.function)
                 if verdict == "silent":
                     continue
                 yield Finding(
@@ -528,6 +541,8 @@ def _term_loops(loop: TrainingLoop, model: ModuleModel) -> Iterator[tuple[GradEv
         if event.kind is not EventKind.BACKWARD or not event.direct or len(event.path) < 2:
             continue
         inner = event.path[-2]
+        if inner is loop.node and (loop.enclosing_loops or loop.function is None):
+            continue  # (the terms' loop read as a loop of its own: judged from the iteration around it)
         if not isinstance(inner, ast.For) or inner.orelse or len(inner.body) != 1 or inner.body[0] is not event.statement:
             continue
         if owned is None:
@@ -535,7 +550,7 @@ def _term_loops(loop: TrainingLoop, model: ModuleModel) -> Iterator[tuple[GradEv
         if id(event) not in owned:
             continue
         call = describe_backward(event, methods=True)
-        if call is None or call.form != "tensor" or not call.retains or call.retain_positional:
+        if call is None or call.form not in ("tensor", "argument") or not call.retains or call.retain_positional:
             continue
         if call.inputs is not None or call.create is not None or call.gradient is not None or call.others:
             continue
@@ -546,24 +561,33 @@ def _term_loops(loop: TrainingLoop, model: ModuleModel) -> Iterator[tuple[GradEv
             yield event, call
 
 
-def _loop_terms(inner: ast.For, block: list[ast.stmt], model: ModuleModel | None = None) -> tuple[list[ast.expr], bool] | None:
+def _loop_terms(
+    inner: ast.For, block: list[ast.stmt], model: ModuleModel | None = None, scope: ast.AST | None = None
+) -> tuple[list[ast.expr], bool, _Helper | None] | None:
     """The terms the loop walks, when the iteration builds them before it in the same block:
     a tuple or list literal (inline or bound to a name), a dict literal's values, or a list
-    or dict filled by `append` / item assignment; or the values of the dict literal a helper
-    of the module returns (`losses = compute_losses(out, y)`: the helper's expressions, see
-    `_helper_dict`). The flag: a literal the fix can sum."""
+    or dict filled by `append` / item assignment; or the values of the dict (or the items of
+    the tuple) a helper of the module or a method of the loop's class returns (`losses =
+    compute_losses(out, y)`, `losses = self.compute_losses(batch)`: the helper's expressions,
+    see `_helper_terms`). The flag: a literal the fix can sum."""
     iterable = inner.iter
     if isinstance(iterable, (ast.Tuple, ast.List)):
-        return (list(iterable.elts), isinstance(inner.target, ast.Name)) if len(iterable.elts) >= 2 else None
+        return (list(iterable.elts), isinstance(inner.target, ast.Name), None) if len(iterable.elts) >= 2 else None
     method = None
     if isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Attribute) and not iterable.args:
         method = iterable.func.attr
         iterable = iterable.func.value
-    if not isinstance(iterable, ast.Name) or method not in (None, "values", "items"):
+    if method not in (None, "values", "items"):
         return None
     if method == "items" and not isinstance(inner.target, ast.Tuple):
         return None
     if method != "items" and not isinstance(inner.target, ast.Name):
+        return None
+    if isinstance(iterable, ast.Call) and model is not None:
+        # `for t in self.loss_terms(batch).values()`: the helper called in the `for` itself
+        helper = _helper_terms(iterable, method is not None, model, scope)
+        return (helper.terms, False, helper) if helper is not None else None
+    if not isinstance(iterable, ast.Name):
         return None
     name = iterable.id
     before = block[: next((i for i, s in enumerate(block) if s is inner), 0)]
@@ -587,11 +611,11 @@ def _loop_terms(inner: ast.For, block: list[ast.stmt], model: ModuleModel | None
         terms, literal = list(value.elts), True
     elif isinstance(value, ast.Dict) and method is not None and None not in value.keys:
         terms = list(value.values)
-    elif isinstance(value, ast.Call) and method is not None and model is not None:
-        returned = _helper_dict(value, model)
-        if returned is None or any(any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(s)) for s in before[start + 1 :]):
+    elif isinstance(value, ast.Call) and model is not None:
+        helper = _helper_terms(value, method is not None, model, scope)
+        if helper is None or any(any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(s)) for s in before[start + 1 :]):
             return None  # (changed after the call: not only the helper's terms)
-        terms = list(returned.values)  # type: ignore[arg-type]
+        return (helper.terms, False, helper) if len(helper.terms) >= 2 else None
     elif not (isinstance(value, (ast.List, ast.Dict)) and not getattr(value, "elts", getattr(value, "keys", None))):
         return None
     for stmt in before[start + 1 :]:
@@ -622,74 +646,186 @@ def _loop_terms(inner: ast.For, block: list[ast.stmt], model: ModuleModel | None
             return None  # read or changed otherwise: the terms cannot be told
     if len(terms) < 2 or any(any(isinstance(n, ast.Starred) for n in ast.walk(t)) for t in terms):
         return None
-    return terms, literal
+    return terms, literal, None
 
 
-def _helper_dict(call: ast.Call, model: ModuleModel) -> ast.Dict | None:
-    """The dict literal a function of this module returns, when it is its one statement after
-    any docstring (`def compute_losses(out, x, y): return {"ce": ..., "mse": ...}`), of two
-    entries or more, each value reading only the function's parameters (names it calls, as
-    `F.cross_entropy` or a criterion, aside): the terms are what the call's arguments hold."""
-    if not isinstance(call.func, ast.Name) or any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+class _Helper:
+    """What a helper called before a loop over its result returns: its terms (expressions
+    of the helper's body) and, for each, what it depends on (`_helper_terms`)."""
+
+    def __init__(self, call: ast.Call, node: ast.FunctionDef, params: list[str], terms: list[ast.expr], sources: list[set[object]]) -> None:
+        self.call = call
+        self.node = node
+        self.params = params  # positional parameters the call's arguments fill (`self` dropped)
+        self.terms = terms
+        self.sources = sources  # per term: parameter names read, and the helper's forward locals
+
+
+def _helper_terms(call: ast.Call, values: bool, model: ModuleModel, scope: ast.AST | None) -> _Helper | None:
+    """The terms a helper returns when its last statement returns a dict literal (`values`:
+    the loop walks `.values()`/`.items()`) or a tuple or list literal (the loop walks the result)
+    of two entries or more: a function of this module (`compute_losses(out, x, y)`) or a method
+    the loop's class defines itself (`self.compute_losses(batch)`). Any statements before the
+    `return` are plain assignments to names, each name bound once (`x, y = batch`, `logits =
+    self.net(x)`); nothing in the helper names gradients or calls `backward`, `step` or
+    `zero_grad`. Each term reads only the helper's parameters, its locals and what it calls
+    (`F.cross_entropy`, a criterion); its sources are the parameters it reads (through the
+    locals too) and the locals bound to a model call (`self.net(x)`, `self(x)`, `model(x)`
+    with `model` a parameter), which the terms reading them share."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
         return None
-    info = model.facts.module_functions.get(call.func.id)
+    func = call.func
+    if isinstance(func, ast.Name):
+        info = model.facts.module_functions.get(func.id)
+        method = False
+    elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "self" and scope is not None:
+        from gradfix.analysis.facts import _own_method
+
+        info = _own_method(model.facts, scope, func.attr)
+        method = True
+    else:
+        return None
     node = info.node if info is not None else None
     if not isinstance(node, ast.FunctionDef) or node.decorator_list or node.args.vararg or node.args.kwarg:
         return None
     body = [s for s in node.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
-    returned = body[0].value if len(body) == 1 and isinstance(body[0], ast.Return) else None
-    if not isinstance(returned, ast.Dict) or len(returned.keys) < 2 or None in returned.keys:
+    if not body or not isinstance(body[-1], ast.Return):
         return None
+    returned = body[-1].value
+    if values:
+        if not isinstance(returned, ast.Dict) or len(returned.keys) < 2 or None in returned.keys:
+            return None
+        terms = list(returned.values)
+    else:
+        if not isinstance(returned, (ast.Tuple, ast.List)) or len(returned.elts) < 2:
+            return None
+        terms = list(returned.elts)
+    positional_params = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
     params = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
-    for value in returned.values:
+    if method:
+        if not positional_params or positional_params[0] != "self":
+            return None
+        positional_params = positional_params[1:]
+        params.discard("self")
+    bound: dict[str, ast.expr] = {}
+    for stmt in body[:-1]:
+        if not isinstance(stmt, ast.Assign) or len(stmt.targets) != 1:
+            return None
+        target = stmt.targets[0]
+        names = target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]
+        for n in names:
+            if not isinstance(n, ast.Name) or n.id in bound or n.id in params or n.id == "self":
+                return None  # (a name bound twice, a parameter rebound, an attribute set)
+            bound[n.id] = stmt.value
+    if mentions_gradients(node.body):
+        return None
+    for n in ast.walk(node):
+        if isinstance(n, (ast.Lambda, ast.comprehension, ast.NamedExpr, ast.Yield, ast.YieldFrom, ast.Await)):
+            return None
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in _UPDATE_METHODS:
+            return None
+
+    def model_call(expr: ast.expr) -> bool:
+        for n in ast.walk(expr):
+            if isinstance(n, ast.Call):
+                root = n.func
+                while isinstance(root, ast.Attribute):
+                    root = root.value
+                if isinstance(root, ast.Name) and (
+                    (root.id == "self" and method) or (root is n.func and root.id in params)
+                ):
+                    return True
+        return False
+
+    def reads(expr: ast.expr) -> set[str] | None:
+        """The names `expr` reads, called functions' names aside; None for a name of the
+        module's (a model run in the helper, a global tensor)."""
         called: set[int] = set()
-        for n in ast.walk(value):
-            func = n.func if isinstance(n, ast.Call) else None
-            while func is not None:  # `F.cross_entropy(...)`, `torch.nn.functional.mse_loss(...)`
-                called.add(id(func))
-                func = func.value if isinstance(func, ast.Attribute) else None
-        for n in ast.walk(value):
-            if isinstance(n, ast.Name) and n.id not in params and id(n) not in called:
-                return None  # a name of the module's (a model run in the helper, a global tensor)
-            if isinstance(n, (ast.Lambda, ast.comprehension, ast.NamedExpr)):
+        for n in ast.walk(expr):
+            f = n.func if isinstance(n, ast.Call) else None
+            while f is not None:  # `F.cross_entropy(...)`, `self.net(...)`
+                called.add(id(f))
+                f = f.value if isinstance(f, ast.Attribute) else None
+        found: set[str] = set()
+        for n in ast.walk(expr):
+            if isinstance(n, ast.Name):
+                if n.id in params or n.id in bound:
+                    found.add(n.id)  # (`logits.pow(2)` reads `logits`)
+                elif id(n) not in called and not (method and n.id == "self"):
+                    return None
+        return found
+
+    sources: list[set[object]] = []
+    for term in terms:
+        mine: set[object] = set()
+        todo = reads(term)
+        if todo is None:
+            return None
+        seen: set[str] = set()
+        while todo:
+            name = todo.pop()
+            if name in seen:
+                continue
+            seen.add(name)
+            if name in params:
+                mine.add(name)
+                continue
+            value = bound[name]
+            if model_call(value):
+                mine.add(("local", name))
+            more = reads(value)
+            if more is None:
                 return None
-    return returned
+            todo |= more
+        sources.append(mine)
+    return _Helper(call, node, positional_params, terms, sources)
 
 
-def _helper_forwards(call: ast.Call, terms: list[ast.expr], flow: IterationFlow, inner: ast.For, model: ModuleModel) -> list[set[int]]:
-    """For each term of a helper's returned dict, the forward statements of the iteration that
-    the arguments of the parameters it reads depend on."""
-    node = model.facts.module_functions[call.func.id].node  # type: ignore[attr-defined]
-    names = [a.arg for a in (*node.args.posonlyargs, *node.args.args)]
-    given = {names[i]: arg for i, arg in enumerate(call.args) if i < len(names)}
-    given.update((k.arg, k.value) for k in call.keywords if k.arg is not None)
+# what a helper must not call to have its terms read as one forward's (it would be a phase)
+_UPDATE_METHODS = frozenset({"backward", "manual_backward", "step", "zero_grad"})
+
+
+def _helper_forwards(helper: _Helper, flow: IterationFlow, inner: ast.For) -> list[set[object]]:
+    """For each term of a helper's result, the forward statements of the iteration that the
+    arguments of the parameters it reads depend on, and the helper's own forward locals."""
+    given = {helper.params[i]: arg for i, arg in enumerate(helper.call.args) if i < len(helper.params)}
+    given.update((k.arg, k.value) for k in helper.call.keywords if k.arg is not None)
     forwards: dict[str, set[int]] = {}
     for param, arg in given.items():
         forwards[param] = {id(unit.node) for unit in flow.slice(arg, inner).units if unit.forward}
-    return [set().union(*(forwards.get(n.id, set()) for n in ast.walk(term) if isinstance(n, ast.Name))) for term in terms]
+    out: list[set[object]] = []
+    for mine in helper.sources:
+        found: set[object] = set()
+        for source in mine:
+            if isinstance(source, str):
+                found |= forwards.get(source, set())
+            else:
+                found.add(source)
+        out.append(found)
+    return out
 
 
-def _judge_term_loop(event: GradEvent, call: BackwardCall, flow: IterationFlow, model: ModuleModel) -> tuple[str, int]:
+def _judge_term_loop(event: GradEvent, call: BackwardCall, flow: IterationFlow, model: ModuleModel, scope: ast.AST | None) -> tuple[str, int]:
     """'silent', 'safe' or 'report', and the number of terms."""
     inner = event.path[-2]
-    found = _loop_terms(inner, event.blocks[-2], model)  # type: ignore[arg-type]
+    found = _loop_terms(inner, event.blocks[-2], model, scope)  # type: ignore[arg-type]
     if found is None or flow.position(inner) is None:
         return "silent", 0
-    terms, literal = found
+    terms, literal, helper = found
     if mentions_gradients(terms):
         return "silent", 0
     # one forward graph: every term depends on a statement calling a model that another
     # term depends on (the terms are all evaluated before the loop, so the sum is exact)
-    made = _made_by_helper(inner, event.blocks[-2])  # type: ignore[arg-type]
-    if made is not None:
-        forwards = _helper_forwards(made, terms, flow, inner, model)
+    forwards: list[set[object]]
+    if helper is not None:
+        forwards = _helper_forwards(helper, flow, inner)  # type: ignore[arg-type]
     else:
         forwards = [{id(unit.node) for unit in flow.slice(term, inner).units if unit.forward} for term in terms]
     for index, mine in enumerate(forwards):
         others = set().union(*(f for j, f in enumerate(forwards) if j != index))
         if not mine & others:
             return "silent", 0
-    if not literal or _registers_gradient_hooks(model) or single_call_statement(event, model.source) is None:
+    if not literal or call.form != "tensor" or _registers_gradient_hooks(model) or single_call_statement(event, model.source) is None:
         return "report", len(terms)
     if _SUM_SHADOWED.search(model.source.text) is not None:
         return "report", len(terms)
@@ -698,19 +834,6 @@ def _judge_term_loop(event: GradEvent, call: BackwardCall, flow: IterationFlow, 
     if sum(1 for n in model.source.nodes if isinstance(n, ast.Name) and n.id == target) != 2:
         return "report", len(terms)
     return "safe", len(terms)
-
-
-def _made_by_helper(inner: ast.For, block: list[ast.stmt]) -> ast.Call | None:
-    """The call the loop's dict was last bound to before it in the block (`losses =
-    compute_losses(...)`), when it was one."""
-    iterable = inner.iter
-    if not (isinstance(iterable, ast.Call) and isinstance(iterable.func, ast.Attribute) and isinstance(iterable.func.value, ast.Name)):
-        return None
-    name = iterable.func.value.id
-    for stmt in reversed(block[: next((i for i, s in enumerate(block) if s is inner), 0)]):
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name) and stmt.targets[0].id == name:
-            return stmt.value if isinstance(stmt.value, ast.Call) else None
-    return None
 
 
 # a module that binds `sum` itself: the fix's `sum(terms)` would call it

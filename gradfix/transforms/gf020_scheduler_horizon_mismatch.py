@@ -236,10 +236,18 @@ class SchedulerHorizonMismatch(Rule):
     reported at the hook's step, without a fix (whether the batches or the epochs were meant is
     not known). Likewise a scheduler over optimizer steps returned with `"interval": "step"`
     that such a hook steps again: it advances twice per batch and ends halfway (reported at
-    the hook's step, without a fix). The same hook of a Lightning `Callback` of the file (also
-    through a base of the file) built in a `callbacks=` argument, stepping
-    `pl_module.lr_schedulers()` (its third parameter) there, steps the file's one
-    LightningModule's scheduler, when the file builds that module
+    the hook's step, without a fix). Of several schedulers returned in one list (`return [opt],
+    [ramp, cosine]`), the hook's `self.lr_schedulers()[i].step()` steps the i-th
+    (tests/libraries/test_lightning.py::test_the_ith_of_several_schedulers_stepped_in_the_batch_end_hook_is_stepped_again_each_epoch).
+    So does `self.trainer.lr_scheduler_configs[i].scheduler.step()` there (`[0]` for the one
+    scheduler; the Trainer's configs come in the same order). The same hook of a Lightning
+    `Callback` of the file (also
+    through a base of the file) built in a `callbacks=` argument (or in the list a name handed
+    there is bound to once in the file, `cbs = [...]`, with what the file appends to it),
+    stepping `pl_module.lr_schedulers()` (its third parameter) or
+    `trainer.lr_scheduler_configs[i].scheduler` (its second) there, steps the scheduler of
+    the LightningModule the file builds, when it builds one LightningModule class of the file
+    (other module classes it defines and does not build aside)
     (tests/libraries/test_lightning.py::test_a_callback_stepping_the_modules_scheduler_per_batch_steps_it_again).
 
     A torch scheduler handed to transformers' `Trainer(..., optimizers=(opt, sched))` (or to a
@@ -923,10 +931,15 @@ def _lightning_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, a
                     if counted_in is None:
                         continue
                     if (counted_in == "batches") == (stepped_per == "batch"):
-                        if manual is None and len(returned) == 1:
+                        # which of `self.lr_schedulers()` it is: the one scheduler, or the i-th of
+                        # one `return [opt], [s0, s1, ...]` (configure_optimizers' order)
+                        position = None if len(returned) == 1 else _position(returned, config)
+                        if manual is None and (len(returned) == 1 or position is not None):
                             # (epochs: stepped per epoch and per batch; optimizer steps with
                             # `"interval": "step"`: stepped twice per batch)
-                            again = _batch_hook_step(facts.methods.get(class_name, {})) or _callback_batch_hook_step(class_name, model)
+                            again = _batch_hook_step(facts.methods.get(class_name, {}), position) or _callback_batch_hook_step(
+                                class_name, model, position
+                            )
                             if again is not None:
                                 yield call, argument, value, counted_in, None, again
                                 break
@@ -969,7 +982,18 @@ def _stepped_only_at_epoch_end(methods) -> str | None:  # type: ignore[no-untype
     return None
 
 
-def _batch_hook_step(methods) -> tuple[str, ast.Call] | None:  # type: ignore[no-untyped-def]
+def _position(returned: list[tuple[ast.Return, ast.expr, ast.AST]], config: ast.expr) -> int | None:
+    """The index of `config` among the schedulers `configure_optimizers` returns, when they all
+    come from its one `return` of `[opts], [s0, s1, ...]` (one list that holds them all)."""
+    if len({id(ret) for ret, _, _ in returned}) != 1 or len({id(holder) for _, _, holder in returned}) != 1:
+        return None
+    holder = returned[0][2]
+    if not isinstance(holder, (ast.List, ast.Tuple)) or any(isinstance(e, ast.Starred) for e in holder.elts):
+        return None
+    return next((i for i, (_, c, _) in enumerate(returned) if c is config), None)
+
+
+def _batch_hook_step(methods, position: int | None = None) -> tuple[str, ast.Call] | None:  # type: ignore[no-untyped-def]
     """(the hook, the call) of `self.lr_schedulers().step()` (or `name.step()` of a name the hook
     binds once, at its top level, to `self.lr_schedulers()`) at the top level of the class's
     `on_train_batch_end` or `on_train_batch_start`, which Lightning calls once per batch; none
@@ -982,18 +1006,49 @@ def _batch_hook_step(methods) -> tuple[str, ast.Call] | None:  # type: ignore[no
         node = info.node if info is not None else None
         if not isinstance(node, ast.FunctionDef) or node.decorator_list:
             continue
-        call = _lr_schedulers_step(node, "self")
+        call = _lr_schedulers_step(node, "self", position=position)
         if call is not None:
             return name, call
     return None
 
 
-def _lr_schedulers_step(fn: ast.FunctionDef, holder: str, holder_kept: bool = False) -> ast.Call | None:
+def _lr_schedulers_step(
+    fn: ast.FunctionDef, holder: str, holder_kept: bool = False, position: int | None = None, trainer: str | None = None
+) -> ast.Call | None:
     """The first statement of `fn`'s body that steps `<holder>.lr_schedulers()` (`holder` a
     plain name: `self`, or a Callback hook's module parameter), directly or through a name
-    `fn` binds once, to that call; with `holder_kept`, none when `fn` binds `holder` again."""
+    `fn` binds once, to that call; with `holder_kept`, none when `fn` binds `holder` (or
+    `trainer`) again. With `position`: the list's entry at that index
+    (`<holder>.lr_schedulers()[1]`). The Trainer's config of it too, in the same order:
+    `<trainer>.lr_scheduler_configs[i].scheduler` (`trainer` a Callback hook's Trainer
+    parameter; `self.trainer` for `self`), `[0]` for the one scheduler."""
+
+    def configured(expr: ast.expr) -> bool:
+        if not (isinstance(expr, ast.Attribute) and expr.attr == "scheduler" and isinstance(expr.value, ast.Subscript)):
+            return False
+        index = expr.value.slice
+        if not (isinstance(index, ast.Constant) and type(index.value) is int and index.value == (position or 0)):
+            return False
+        configs = expr.value.value
+        if not (isinstance(configs, ast.Attribute) and configs.attr == "lr_scheduler_configs"):
+            return False
+        owner = configs.value
+        if trainer is not None:
+            return isinstance(owner, ast.Name) and owner.id == trainer
+        return (
+            holder == "self" and isinstance(owner, ast.Attribute) and owner.attr == "trainer"
+            and isinstance(owner.value, ast.Name) and owner.value.id == "self"
+        )  # fmt: skip
 
     def fetched(expr: ast.expr) -> bool:
+        if configured(expr):
+            return True
+        if position is not None:
+            if not (isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant) and expr.slice.value == position):
+                return False
+            if isinstance(expr.slice.value, bool):
+                return False
+            expr = expr.value
         return (
             isinstance(expr, ast.Call) and not expr.args and not expr.keywords and isinstance(expr.func, ast.Attribute)
             and expr.func.attr == "lr_schedulers" and isinstance(expr.func.value, ast.Name) and expr.func.value.id == holder
@@ -1003,7 +1058,7 @@ def _lr_schedulers_step(fn: ast.FunctionDef, holder: str, holder_kept: bool = Fa
     for n in ast_walk(fn):
         if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
             stores[n.id] = stores.get(n.id, 0) + 1
-    if holder_kept and stores.get(holder):
+    if holder_kept and (stores.get(holder) or (trainer is not None and stores.get(trainer))):
         return None
     names = {
         stmt.targets[0].id
@@ -1021,7 +1076,7 @@ def _lr_schedulers_step(fn: ast.FunctionDef, holder: str, holder_kept: bool = Fa
     return None
 
 
-def _callback_batch_hook_step(module: str, model: ModuleModel) -> tuple[str, ast.Call] | None:
+def _callback_batch_hook_step(module: str, model: ModuleModel, position: int | None = None) -> tuple[str, ast.Call] | None:
     """(`Class.hook`, the call) of `pl_module.lr_schedulers().step()` (the hook's third
     parameter, or a name the hook binds once to its `lr_schedulers()`) at the top level of the
     `on_train_batch_end`/`on_train_batch_start` of a Lightning `Callback` of the file (also
@@ -1033,24 +1088,39 @@ def _callback_batch_hook_step(module: str, model: ModuleModel) -> tuple[str, ast
 
     facts = model.facts
     text = model.source.text
-    if "callbacks=" not in text or ".lr_schedulers()" not in text:
+    if "callbacks=" not in text or (".lr_schedulers()" not in text and ".lr_scheduler_configs[" not in text):
         return None
     modules = [
         name for name, node in facts.classes.items()
         if (entry := framework_of(node, facts.imports.qualify)) is not None and entry.qualname.endswith("LightningModule")
     ]  # fmt: skip
-    if modules != [module] or "lr_scheduler_step" in facts.methods.get(module, {}):
+    if module not in modules or "lr_scheduler_step" in facts.methods.get(module, {}):
         return None
-    own = facts.classes[module]
-    built = [
-        n for n in model.source.of_type(ast.Call)
-        if isinstance(n.func, ast.Name) and n.func.id == module and not own.lineno <= n.lineno <= (own.end_lineno or 0)
-    ]  # fmt: skip
-    if not built:
+    calls = model.source.of_type(ast.Call)
+
+    def built(name: str) -> bool:
+        own = facts.classes[name]
+        return any(
+            isinstance(n.func, ast.Name) and n.func.id == name and not own.lineno <= n.lineno <= (own.end_lineno or 0)
+            for n in calls
+        )
+
+    # the module the callbacks are handed with: the file's one LightningModule class it builds
+    # (`Classifier(...)` outside its own body), other module classes of the file built nowhere in it
+    if not built(module) or any(built(other) for other in modules if other != module):
         return None
+    handed: list[ast.expr] = []
+    for call in calls:
+        for k in call.keywords:
+            if k.arg != "callbacks":
+                continue
+            handed.append(k.value)
+            if isinstance(k.value, ast.Name):
+                # `callbacks=cbs`: the list a name bound once in the file holds, with what the
+                # file appends to it (`cbs = [Warmup()]`, `cbs.append(Warmup())`)
+                handed.extend(_bound_once_with_appends(k.value.id, model))
     callbacks = {
-        n.func.id for call in model.source.of_type(ast.Call) for k in call.keywords if k.arg == "callbacks"
-        for n in ast_walk(k.value) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+        n.func.id for value in handed for n in ast_walk(value) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
     }  # fmt: skip
     for name in sorted(callbacks):
         node = facts.classes.get(name)
@@ -1062,10 +1132,33 @@ def _callback_batch_hook_step(module: str, model: ModuleModel) -> tuple[str, ast
             fn = info.node if info is not None else None
             if not isinstance(fn, ast.FunctionDef) or fn.decorator_list or len(fn.args.args) < 3:
                 continue
-            call = _lr_schedulers_step(fn, fn.args.args[2].arg, holder_kept=True)
+            call = _lr_schedulers_step(fn, fn.args.args[2].arg, holder_kept=True, position=position, trainer=fn.args.args[1].arg)
             if call is not None:
                 return f"{name}.{hook}", call
     return None
+
+
+def _bound_once_with_appends(name: str, model: ModuleModel) -> list[ast.expr]:
+    """The value of the file's one binding of `name` (`cbs = [...]`, a plain assignment) and the
+    arguments of `name.append(...)` calls; nothing when the file binds the name otherwise."""
+    source = model.source
+    bindings = [n for n in source.of_type(ast.Name) if n.id == name and not isinstance(n.ctx, ast.Load)]
+    if len(bindings) != 1:
+        return []
+    found: list[ast.expr] = [
+        stmt.value for stmt in source.of_type(ast.Assign)
+        if len(stmt.targets) == 1 and stmt.targets[0] is bindings[0]
+    ]  # fmt: skip
+    if not found:
+        return []
+    for call in source.of_type(ast.Call):
+        func = call.func
+        if (
+            isinstance(func, ast.Attribute) and func.attr == "append" and isinstance(func.value, ast.Name)
+            and func.value.id == name and len(call.args) == 1
+        ):  # fmt: skip
+            found.append(call.args[0])
+    return found
 
 
 def _trainer_optimizers_mismatches(model: ModuleModel) -> Iterator[tuple[ast.Call, str, str, ast.expr]]:

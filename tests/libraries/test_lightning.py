@@ -1600,6 +1600,31 @@ def test_a_step_interval_scheduler_stepped_in_the_batch_end_hook_is_stepped_twic
     assert module.lr_schedulers().last_epoch == 2 * 2 * 4
 
 
+class _StepsTheSecondOfItsSchedulesInTheBatchHook(_StepsItsScheduleInTheBatchHook):
+    def on_train_batch_end(self, outputs, batch, batch_idx):
+        self.lr_schedulers()[1].step()
+
+    def configure_optimizers(self):
+        opt = torch.optim.SGD(self.parameters(), lr=0.1)
+        ramp = torch.optim.lr_scheduler.LinearLR(opt, start_factor=0.5, total_iters=3)
+        cosine = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=self.epochs)
+        return [opt], [ramp, cosine]
+
+
+def test_the_ith_of_several_schedulers_stepped_in_the_batch_end_hook_is_stepped_again_each_epoch() -> None:
+    """`[opt], [ramp, cosine]`: `self.lr_schedulers()` is the list in that order, Lightning steps
+    each once per epoch, and `self.lr_schedulers()[1].step()` in `on_train_batch_end` steps the
+    second one again every batch (GF020 reads the index against the returned list);
+    `trainer.lr_scheduler_configs[i].scheduler` is the same i-th scheduler."""
+    module = _StepsTheSecondOfItsSchedulesInTheBatchHook(epochs=2)
+    _trainer(max_epochs=2).fit(module, _loader(4))
+    ramp, cosine = module.lr_schedulers()
+    assert isinstance(cosine, torch.optim.lr_scheduler.CosineAnnealingLR)
+    assert (ramp.last_epoch, cosine.last_epoch) == (2, 2 * 4 + 2)
+    # the Trainer's configs are the same schedulers in the same order
+    assert [c.scheduler for c in module.trainer.lr_scheduler_configs] == [ramp, cosine]
+
+
 class _StepsTheModulesSchedule(pl.Callback):
     def on_train_batch_end(self, trainer, pl_module, outputs, batch, batch_idx):
         pl_module.lr_schedulers().step()

@@ -162,7 +162,11 @@ class MissingZeroGrad(Rule):
     or over a name bound once to a list or tuple of them and never grown, `for o in self.opts:`)
     while the iteration clears only some of them are judged one by one: the one never cleared
     is reported and cleared as a named one would be (`for o in opts: o.zero_grad()` clears
-    every element). Lightning's `opts = self.optimizers()` (manual optimization) holds what the
+    every element). So is a dict literal of optimizers bound once and never changed (`opts =
+    {"enc": Adam(...), "dec": Adam(...)}`, each value built in it or a distinct name), stepped by
+    `for o in opts.values():` (or `.items()`) or by `opts[name]` in `for name in ("enc",
+    "dec"):`, its entries named as the literal writes its keys (`opts["dec"].zero_grad()` goes in
+    beside the existing clear). Lightning's `opts = self.optimizers()` (manual optimization) holds what the
     module's `configure_optimizers` returns, in its order: when its one `return` gives a list
     or tuple literal of two or more (optimizers, `{"optimizer": ...}` dicts, or the first list
     of `[opt_a, opt_b], [sched]`), `opts[i]` is each of them (the clear of the one never cleared

@@ -132,6 +132,13 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
       window), to the start of that arm: after the step, the other arm's gradients on a
       trunk both optimizers share would leak into this optimizer's next step.
 
+    A clear of the stepped optimizer under an `if` (or its `else`) that the step is not in
+    (`loss.backward(); if task == "b": opt.zero_grad(); opt.step()`) wipes the batch's
+    gradients on the iterations where it runs: reported without a fix (the condition may mean
+    to skip the update), only when nothing comes between it and the step, no arm of that `if`
+    leaves the iteration (`if not torch.isfinite(loss): opt.zero_grad(); continue` is a guard),
+    and no test around it names a loss, a gradient, a norm, a scale or a non-finite check.
+
     A clear is reported when it (or a call of a helper of the project that clears:
     `reset(opt)`, reported at the call, without a fix; with helpers calling helpers, at the
     first call on the way that does not also hold the backward; a helper that backpropagates and

@@ -157,7 +157,7 @@ class NeedlessRetainGraph(Rule):
       statement of its own or bound to a name (or unpacked from the tuple every `return` gives,
       `loss, logs = self.step(batch)`, the names at the places holding the graph) its scope
       reads only as a value, `loss.item()`,
-      `float(loss)`, in an f-string, handed to a plain function of the module that reads it so
+      `float(loss)`, in an f-string (or a call read so at once, `history.append(float(self.step(x)))`), handed to a plain function of the module that reads it so
       (`report(net, last)` doing `float(loss)`), or returns from a function read so in turn: `loss =
       self.train_step(x, y)` then `total += loss.item()`; a method whose name the file defines
       again only as stubs of the classes it derives from, `raise NotImplementedError` or `pass`,
@@ -173,7 +173,10 @@ class NeedlessRetainGraph(Rule):
       object or into an item (`probe.last_loss = loss`, `state["loss"] = loss`) or handed to a
       container (`history.append(loss)`, `queue.put(loss)`), unless detached or turned into a
       number (items or attributes set to a literal, the terminal states' targets masked with
-      `ahead[done] = 0.0`, keep none, whatever names the index reads);
+      `ahead[done] = 0.0`, keep none, whatever names the index reads; nor does MoCo's queue,
+      `self.queue = torch.cat([k, self.queue])[:n]` with `k` bound in the method only under
+      `with torch.no_grad():`, torch calls and the queue itself in the value, and every other
+      binding of `self.queue` in the file a torch call without `requires_grad=`);
     - every tensor the loss depends on is computed in the iteration (from the batch, the model
       and constants): no name bound before the loop (outside `with torch.no_grad():`; a
       parameter of the function is its own, whatever the module binds to the same name: `def

@@ -214,7 +214,9 @@ class SchedulerBeforeOptimizer(LoopRule):
     computes the next value from the count of steps: after the move it would hold another
     number; DARTS hands it on as the virtual step size).
 
-    Schedulers kept in a list bound once to their constructions (or to names bound to them)
+    Schedulers kept in a list bound once to their constructions (or to names bound to them;
+    or in a dict, a comprehension of constructions `{k: StepLR(o) for k, o in opts.items()}` or
+    a literal of them, stepped over its values, `for s in scheds.values():`)
     and stepped by `for s in schedulers: s.step()` (or by a comprehension written as a statement
     of its own, `[s.step() for s in schedulers]`) count, each over the optimizer it was built
     over; the whole `for` statement (or comprehension) moves. So do schedulers of a dict comprehension over a

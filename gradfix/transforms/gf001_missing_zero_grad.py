@@ -162,7 +162,11 @@ class MissingZeroGrad(Rule):
     or over a name bound once to a list or tuple of them and never grown, `for o in self.opts:`)
     while the iteration clears only some of them are judged one by one: the one never cleared
     is reported and cleared as a named one would be (`for o in opts: o.zero_grad()` clears
-    every element). Lightning's `opts = self.optimizers()` (manual optimization) holds what the
+    every element). So is a dict literal of optimizers bound once and never changed (`opts =
+    {"enc": Adam(...), "dec": Adam(...)}`, each value built in it or a distinct name), stepped by
+    `for o in opts.values():` (or `.items()`) or by `opts[name]` in `for name in ("enc",
+    "dec"):`, its entries named as the literal writes its keys (`opts["dec"].zero_grad()` goes in
+    beside the existing clear). Lightning's `opts = self.optimizers()` (manual optimization) holds what the
     module's `configure_optimizers` returns, in its order: when its one `return` gives a list
     or tuple literal of two or more (optimizers, `{"optimizer": ...}` dicts, or the first list
     of `[opt_a, opt_b], [sched]`), `opts[i]` is each of them (the clear of the one never cleared
@@ -718,10 +722,11 @@ class MissingZeroGrad(Rule):
                     e.target for e in outer.events
                     if e.kind is EventKind.CLEAR and e.target is not None and not any(lp is loop.node for lp in e.loops)
                 }  # fmt: skip
-        if cleared - set(steps) and any(k is not None and k.endswith("[*]") for k in (*steps, *cleared)):
+        if cleared - set(steps) and any(k is not None and k.endswith("]") for k in (*steps, *cleared)):
             # `for o in (enc_opt, head_opt): o.step()` with only `enc_opt.zero_grad()`: judged
-            # element by element when every collection's elements are known
-            by_element = _by_element(steps, cleared, model)
+            # element by element when every collection's elements are known (a dict literal's
+            # too: `for o in opts.values(): o.step()` with only `opts["enc"].zero_grad()`)
+            by_element = _by_element(steps, cleared, model, [*steps.values(), *clears])
             if by_element is not None:
                 steps, cleared = by_element
         # `if i == 0: opt.zero_grad()`: a clear on the loop's first pass only clears nothing after
@@ -2501,16 +2506,23 @@ def _callable_text(expr: ast.expr, model: ModuleModel) -> str:
 
 
 def _by_element(
-    steps: dict[str, GradEvent], cleared: set[str | None], model: ModuleModel
+    steps: dict[str, GradEvent], cleared: set[str | None], model: ModuleModel, events: list[GradEvent] = ()  # type: ignore[assignment]
 ) -> tuple[dict[str, GradEvent], set[str | None]] | None:
     """The steps and clears with every collection of optimizers (`[enc_opt,head_opt][*]`, the
     key of `for o in (enc_opt, head_opt):`, or `opts[*]` for a name bound once to such a list or
     tuple and never grown) replaced by its elements, each element stepped by the collection's
-    step; None when the elements of one of them are unknown."""
+    step; None when the elements of one of them are unknown. A dict literal of optimizers bound
+    once (`opts = {"enc": Adam(...), "dec": Adam(...)}`, `_dict_elements`) is read so too, its
+    entries named as written (`opts["enc"]`, however the clear quotes the key), and
+    `opts[name]` inside `for name in ("enc", "dec"):` (`events`: where each key is met) as the
+    entries it names."""
     out: dict[str, GradEvent] = {}
     several: set[str] = set()  # collections known to hold two optimizers or more, unknown which
+    keyed = _keyed_entries(steps, cleared, model, events)
+    if keyed is None:
+        return None
     for key, step in steps.items():
-        elements = _collection_elements(key, model) if key.endswith("[*]") else [key]
+        elements = keyed[key] if key in keyed else _collection_elements(key, model) if key.endswith("[*]") else [key]
         if elements is None:
             collection = key[: -len("[*]")]
             count = _lightning_optimizer_list(collection, model)
@@ -2531,11 +2543,107 @@ def _by_element(
             # `opts[0].zero_grad()` of `opts = self.optimizers()`, stepped whole: one of the two
             # or more clears, the others' gradients are never cleared (`opts[*]` stays stepped)
             continue
-        elements = _collection_elements(key, model) if key is not None and key.endswith("[*]") else [key]
+        elements = keyed[key] if key in keyed else _collection_elements(key, model) if key is not None and key.endswith("[*]") else [key]
         if elements is None:
             return None
         clears.update(elements)
     return out, clears
+
+
+def _keyed_entries(
+    steps: dict[str, GradEvent], cleared: set[str | None], model: ModuleModel, events: list[GradEvent]
+) -> dict[str | None, list[str] | None] | None:
+    """The entries each key of a dict literal of optimizers stands for: `opts[*]` (its
+    `.values()`) all of them, `opts['enc']` the one it names, `opts[name]` the ones of the
+    literal tuple or list of keys `for name in (...)` around every event of that key runs
+    through. None when a key names an entry the literal lacks; keys of other things are left
+    out."""
+    out: dict[str | None, list[str] | None] = {}
+    for key in (*steps, *cleared):
+        if key is None or not key.endswith("]") or "[" not in key:
+            continue
+        at = key.rfind("[")
+        collection, inner = key[:at], key[at + 1 : -1]
+        entries = _dict_elements(collection, model)
+        if entries is None:
+            continue
+        if inner == "*":
+            out[key] = list(entries.values())
+        elif len(inner) >= 2 and inner[0] in "'\"" and inner[-1] == inner[0] and inner[0] not in inner[1:-1] and "\\" not in inner:
+            if inner[1:-1] not in entries:
+                return None  # `opts["gen"]` of a dict without that entry: an alias, or changed
+            out[key] = [entries[inner[1:-1]]]
+        elif inner.isidentifier():
+            named = [_looped_keys(e, inner) for e in events if e.target == key]
+            if not named or any(n is None or n != named[0] for n in named):
+                continue  # not every event of the key in one such loop: left as written
+            if any(k not in entries for k in named[0]):  # type: ignore[union-attr]
+                return None
+            out[key] = [entries[k] for k in named[0]]  # type: ignore[union-attr]
+    return out
+
+
+def _looped_keys(event: GradEvent, variable: str) -> list[str] | None:
+    """The string keys of `for <variable> in ("enc", "dec"):`, the innermost loop around
+    `event` binding that variable; None when it is not such a loop."""
+    for node in reversed(event.loops):
+        if isinstance(node, ast.For) and isinstance(node.target, ast.Name) and node.target.id == variable:
+            items = node.iter
+            if not isinstance(items, (ast.Tuple, ast.List)) or not items.elts:
+                return None
+            if not all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in items.elts):
+                return None
+            return [e.value for e in items.elts]  # type: ignore[attr-defined]
+    return None
+
+
+_DICT_CHANGED = ("update", "setdefault", "pop", "popitem", "clear", "__setitem__", "__delitem__")
+
+
+def _dict_elements(collection: str, model: ModuleModel) -> dict[str, str] | None:
+    """`opts = {"enc": Adam(...), "dec": SGD(...)}`, the one binding of `collection`, two
+    entries or more under distinct string keys, each value an optimizer built in the literal
+    (an entry named as written, `opts["enc"]`) or each a distinct name (`{"enc": enc_opt}`, an
+    entry named by it), never changed (no `opts[k] = ...`, `del opts[k]`, `opts.update(...)`):
+    each key's entry; None otherwise."""
+    if not collection or not all(part.isidentifier() for part in collection.split(".")):
+        return None
+    values = assigned_values(model, collection)
+    if len(values) != 1 or not isinstance(values[0], ast.Dict):
+        return None
+    literal = values[0]
+    keys = literal.keys
+    if len(keys) < 2 or not all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in keys):
+        return None
+    if len({k.value for k in keys}) != len(keys):  # type: ignore[union-attr]
+        return None
+    source = model.source
+    if all(isinstance(v, ast.Call) for v in literal.values):
+        if not all(_optimizer_built(v, model) for v in literal.values):
+            return None
+        entries = {k.value: f"{collection}[{source.segment(k)}]" for k in keys}  # type: ignore[union-attr]
+    elif all(isinstance(v, (ast.Name, ast.Attribute)) and dotted(v) is not None for v in literal.values):
+        names = [dotted(v) for v in literal.values]
+        if len(set(names)) != len(names):
+            return None
+        entries = {k.value: n for k, n in zip(keys, names)}  # type: ignore[union-attr,misc]
+    else:
+        return None
+    for node in source.of_type(ast.Attribute):
+        if node.attr in _DICT_CHANGED and source.key(node.value) == collection:
+            return None
+    for node in source.of_type(ast.Subscript):
+        if not isinstance(node.ctx, ast.Load) and source.key(node.value) == collection:
+            return None
+    return entries  # type: ignore[return-value]
+
+
+def _optimizer_built(call: ast.Call, model: ModuleModel) -> bool:
+    """`torch.optim.Adam(...)` (any `torch.optim` class, or a name of the module's optimizer
+    evidence): a new optimizer of its own."""
+    name = call_name(call) or ""
+    qualified = model.facts.imports.qualify(dotted(call.func) or "") or ""
+    return qualified.startswith("torch.optim.") or model.facts.optimizer_evidence(name)
 
 
 _GROWN = ("append", "extend", "insert", "__setitem__")

@@ -132,6 +132,13 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
       window), to the start of that arm: after the step, the other arm's gradients on a
       trunk both optimizers share would leak into this optimizer's next step.
 
+    A clear of the stepped optimizer under an `if` (or its `else`) that the step is not in
+    (`loss.backward(); if task == "b": opt.zero_grad(); opt.step()`) wipes the batch's
+    gradients on the iterations where it runs: reported without a fix (the condition may mean
+    to skip the update), only when nothing comes between it and the step, no arm of that `if`
+    leaves the iteration (`if not torch.isfinite(loss): opt.zero_grad(); continue` is a guard),
+    and no test around it names a loss, a gradient, a norm, a scale or a non-finite check.
+
     A clear is reported when it (or a call of a helper of the project that clears:
     `reset(opt)`, reported at the call, without a fix; with helpers calling helpers, at the
     first call on the way that does not also hold the backward; a helper that backpropagates and
@@ -229,6 +236,10 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
     safety = Safety.SAFE
     own_backward = "`{clear}` clears the gradients after its own backward, and `{opt}.step()` applies none"
 
+    conditional_message = (
+        "`{clear}` when `{test}` runs after the last backward: on the iterations where it runs it wipes"
+        " the gradients `{opt}.step()` is about to apply"
+    )
     between_message = (
         "`{clear}` runs between two backward passes before `{opt}.step()`: it wipes the gradients of"
         " `{first}`, which never train"
@@ -481,7 +492,13 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                 continue  # gradients saved (and maybe written back): the clear may be deliberate
             if _unseen_handling_between(flow, backward, step, loop, model, input_statements):
                 continue  # ... or in a call gradfix cannot see into (`flat = flatten_grads(model)`)
-            for clear in events[last_backward + 1 : index]:
+            for at, clear in enumerate(events[last_backward + 1 : index], last_backward + 1):
+                if clear.kind is EventKind.CLEAR and clear.direct and not clear.engine and id(clear.node) not in reported and not same_branches(clear, step, loop.node):
+                    found = self._conditional_clear(events, at, index, backward, loop, model)
+                    if found is not None:
+                        reported.add(id(clear.node))
+                        yield found
+                        continue
                 whole = by_hand.get(id(clear))
                 if whole is not None:
                     # `for p in model.parameters(): p.grad = None`, `model` the module the stepped
@@ -538,6 +555,45 @@ class ZeroGradBetweenBackwardAndStep(LoopRule):
                     fix=self._fix(loop, events[:last_backward], clear, step, model, events=events),
                     related=(loop.node,),
                 )
+
+    def _conditional_clear(
+        self, events: list[GradEvent], at: int, index: int, backward: GradEvent, loop: TrainingLoop, model: ModuleModel
+    ) -> Finding | None:
+        """`loss.backward(); if task == "b": opt.zero_grad(); opt.step()`: a clear of the stepped
+        optimizer under an `if` (or its `else`) the step is not in, written in the iteration
+        between its last backward and the step, wipes the batch's gradients on the iterations
+        where it runs. Reported without a fix (the condition may mean to skip the update), and
+        only when the backward runs whenever the step does, the clear's own branches are `if`
+        arms only, none of them leaves the iteration (`if not torch.isfinite(loss):
+        opt.zero_grad(); continue` skips the step: a guard), no test names a loss, a gradient, a
+        norm or a non-finite check (`if not torch.isfinite(loss): opt.zero_grad()` before the
+        step: with `set_to_none=True` a step that skips the batch), and no gradient event comes
+        between the clear and the step."""
+        clear, step = events[at], events[index]
+        if clear.scope is ClearScope.PARAMETERS or not branch_prefix(step, clear, loop.node) or not branch_prefix(backward, step, loop.node):
+            return None
+        extra = clear.branches_within(loop.node)[len(step.branches_within(loop.node)) :]
+        if not extra or any(b.kind not in ("if", "else") or b.test is None for b in extra):
+            return None
+        for branch in extra:
+            test = model.source.code(branch.test).lower()  # type: ignore[arg-type]
+            if any(word in test for word in _GUARD_WORDS):
+                return None
+        if any(isinstance(n, (ast.Continue, ast.Break, ast.Return, ast.Raise)) for n in ast_walk(extra[0].node)):
+            return None
+        if events[at + 1 : index] or not _clears_optimizer(clear, step.target, model, loop):
+            return None
+        return Finding(
+            self.code,
+            self.conditional_message.format(
+                clear=model.source.code(clear.node),
+                test=("not " if extra[-1].kind == "else" else "") + model.source.code(extra[-1].test),  # type: ignore[arg-type]
+                opt=step.target,
+            ),
+            clear.node,
+            fix=None,
+            related=(loop.node,),
+        )
 
     def _clear_between_backwards(
         self, events: list[GradEvent], index: int, last_backward: int, loop: TrainingLoop, model: ModuleModel,
@@ -1062,6 +1118,9 @@ def _bare(lines):  # type: ignore[no-untyped-def]
     while out and (not out[0][0].strip() or out[0][0].lstrip().startswith("#")):
         out.pop(0)
     return tuple(out)
+
+
+_GUARD_WORDS = ("loss", "grad", "norm", "finite", "nan", "inf", "overflow", "skip", "valid", "found", "bad", "scale")
 
 
 def _last_index(events: list[GradEvent], kind: EventKind) -> int | None:

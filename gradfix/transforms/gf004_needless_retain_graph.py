@@ -157,7 +157,7 @@ class NeedlessRetainGraph(Rule):
       statement of its own or bound to a name (or unpacked from the tuple every `return` gives,
       `loss, logs = self.step(batch)`, the names at the places holding the graph) its scope
       reads only as a value, `loss.item()`,
-      `float(loss)`, in an f-string, handed to a plain function of the module that reads it so
+      `float(loss)`, in an f-string (or a call read so at once, `history.append(float(self.step(x)))`), handed to a plain function of the module that reads it so
       (`report(net, last)` doing `float(loss)`), or returns from a function read so in turn: `loss =
       self.train_step(x, y)` then `total += loss.item()`; a method whose name the file defines
       again only as stubs of the classes it derives from, `raise NotImplementedError` or `pass`,
@@ -173,7 +173,10 @@ class NeedlessRetainGraph(Rule):
       object or into an item (`probe.last_loss = loss`, `state["loss"] = loss`) or handed to a
       container (`history.append(loss)`, `queue.put(loss)`), unless detached or turned into a
       number (items or attributes set to a literal, the terminal states' targets masked with
-      `ahead[done] = 0.0`, keep none, whatever names the index reads);
+      `ahead[done] = 0.0`, keep none, whatever names the index reads; nor does MoCo's queue,
+      `self.queue = torch.cat([k, self.queue])[:n]` with `k` bound in the method only under
+      `with torch.no_grad():`, torch calls and the queue itself in the value, and every other
+      binding of `self.queue` in the file a torch call without `requires_grad=`);
     - every tensor the loss depends on is computed in the iteration (from the batch, the model
       and constants): no name bound before the loop (outside `with torch.no_grad():`; a
       parameter of the function is its own, whatever the module binds to the same name: `def
@@ -548,6 +551,8 @@ def _judge(
             continue  # `self.total = self.total + float(loss) * n`: a number, not the tensor
         if unit.stores and _stores_a_literal(unit.node):
             continue  # `ahead[done] = 0.0`: the index may be a graph name, the value kept is a number
+        if unit.stores and _no_grad_state(unit.node, model):
+            continue  # `self.queue = torch.cat([k, self.queue])`: `k` computed under `torch.no_grad()`
         if unit.stores or _kept_in_container(unit.node, graph_names):
             return "silent"
     # 3. every tensor of the graph is computed in this iteration
@@ -602,6 +607,8 @@ def _judge(
                     continue  # `self.total = self.total + float(loss) * n`: a Python number
                 if _stores_a_literal(unit.node):
                     continue  # `ahead[done] = 0.0`: a number carries no graph to the next iteration
+                if _no_grad_state(unit.node, model):
+                    continue  # `self.queue = torch.cat([k, self.queue])`, `k` made under `torch.no_grad()`
                 return "silent"
     if _module_state_recurs(model):
         return "silent"  # `self.mem = 0.9 * self.mem + h` in a forward: the graph outlives the iteration
@@ -716,7 +723,7 @@ _COUNTER_STEP = lazily(rb"[ \t]*self\.\w+[ \t]*=[ \t]*self\.\w+[ \t]*[-+*/][ \t]
 _MOVED = lazily(rb"[ \t]*self\.(\w+)[ \t]*=[ \t]*self\.\1(?:\.(?:to|cuda|cpu|float|half|double|bfloat16)\([^()\n]*\))+[ \t]*(?:#.*)?\r?")
 
 
-def _recurs(data: bytes, source: Source | None = None) -> bool:
+def _recurs(data: bytes, source: Source | None = None, model: ModuleModel | None = None) -> bool:
     """A line rebinds `self.x` from `self.x` (not detached), other than a counter's step; in
     the analysed file (`source`), other than a running number (`self.total = self.total +
     loss.item() * n`, `float(loss)`, `x.size(0)`)."""
@@ -734,9 +741,79 @@ def _recurs(data: bytes, source: Source | None = None) -> bool:
         if numbers is None:
             numbers = _running_numbers(source)
         line = data.count(b"\n", 0, start) + 1
-        if not numbers.get(line):
+        if not numbers.get(line) and not (model is not None and _no_grad_state_at(line, model)):
             return True
     return False
+
+
+_NO_GRAD_QUALIFIED = frozenset({"torch.no_grad", "torch.inference_mode", "torch.autograd.no_grad"})
+
+
+def _no_grad_state_at(line: int, model: ModuleModel) -> bool:
+    """The statement at `line` of the analysed file is a `_no_grad_state` store."""
+    return any(stmt.lineno == line and _no_grad_state(stmt, model) for stmt in model.source.of_type(ast.Assign))
+
+
+def _no_grad_state(stmt: ast.AST, model: ModuleModel) -> bool:
+    """`self.queue = torch.cat([k, self.queue])[: n]` (MoCo's queue of keys) in a method whose
+    every other name the value reads is bound in that method only under `with torch.no_grad():`
+    (or `torch.inference_mode()`), the value reading no other attribute of `self`, and every
+    other binding of `self.queue` in the file a call of torch's (`torch.randn(k, dim)`, nested
+    `F.normalize(...)` too) without `requires_grad=`: the state never holds a graph, from one
+    iteration to the next."""
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Attribute)):
+        return False
+    source = model.source
+    key = source.key(stmt.targets[0])
+    if not key.startswith("self.") or key.count(".") != 1:
+        return False
+    function = source.owner_of(stmt)  # type: ignore[arg-type]
+    if not isinstance(function, ast.FunctionDef):
+        return False
+    qualify = model.facts.imports.qualify
+    names: set[str] = set()
+    for node in ast_walk(stmt.value):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self" and node.attr != key[5:]:
+            return False  # another attribute of the object: its own state, or a module's forward
+        if isinstance(node, ast.Call) and not (qualify(dotted(node.func) or "") or "").startswith("torch."):
+            if not (isinstance(node.func, ast.Attribute) and not isinstance(node.func.value, ast.Call) and node.func.attr in _TENSOR_METHODS):
+                return False  # a call gradfix does not know: a forward
+        if isinstance(node, ast.Name) and node.id != "self" and node.id not in model.facts.imports.aliases:
+            names.add(node.id)
+    if names:
+        params = {a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)}
+        if names & params:
+            return False
+        guarded: set[int] = set()
+        for node in ast_walk(function):
+            if isinstance(node, ast.With) and any(
+                isinstance(item.context_expr, ast.Call) and qualify(dotted(item.context_expr.func) or "") in _NO_GRAD_QUALIFIED for item in node.items
+            ):
+                guarded.update(id(n) for n in ast_walk(node))
+        for node in ast_walk(function):
+            if isinstance(node, ast.Name) and node.id in names and not isinstance(node.ctx, ast.Load) and id(node) not in guarded:
+                return False  # bound outside `torch.no_grad()` (or deleted): may hold a graph
+            if isinstance(node, (ast.FunctionDef, ast.Lambda, ast.ClassDef)) and node is not function:
+                return False
+        if any(not any(isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load) for n in ast_walk(function)) for name in names):
+            return False  # read but never bound here: a global, a closure's name
+    others = [v for v in assigned_values(model, key) if v is not stmt.value]
+    if not others:
+        return False
+    for value in others:
+        for node in ast_walk(value):
+            if isinstance(node, ast.Call) and (
+                not (qualify(dotted(node.func) or "") or "").startswith("torch.")
+                or any(k.arg == "requires_grad" for k in node.keywords)
+                or (qualify(dotted(node.func) or "") or "").startswith(("torch.nn.Parameter", "torch.nn.parameter"))
+            ):
+                return False
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+                return False
+    return True
+
+
+_TENSOR_METHODS = frozenset({"t", "size", "clone", "detach", "contiguous", "view", "reshape", "flatten", "to", "float", "half"})
 
 
 def _running_number(stmt: ast.AST, function: ast.AST) -> bool:
@@ -829,7 +906,7 @@ def _module_state_recurs(model: ModuleModel) -> bool:
     cached = getattr(model, "_state_recurs", None)
     if cached is None:
         source = model.source
-        cached = _recurs(source.text.encode("utf-8", "replace"), source) or any(_recurs(data) for data in imported_project_bytes(model))
+        cached = _recurs(source.text.encode("utf-8", "replace"), source, model) or any(_recurs(data) for data in imported_project_bytes(model))
         model._state_recurs = cached  # type: ignore[attr-defined]
     return cached
 
@@ -2106,6 +2183,8 @@ def _calls_only_read(
             method = parents.get(id(holder))
             if method.__class__ is ast.Call and method.func is holder and not method.args and not method.keywords:  # type: ignore[attr-defined]
                 continue  # `losses.append(step(x, y).detach())`: a value without the graph
+        if holder.__class__ is ast.Call and holder.func.__class__ is ast.Name and holder.func.id in ("float", "int") and holder.args == [call] and not holder.keywords:  # type: ignore[attr-defined]
+            continue  # `history.append(float(self.update(views)))`: a Python number
         if names is not None and isinstance(holder, ast.Assign) and len(holder.targets) == 1 and isinstance(holder.targets[0], ast.Tuple):
             # `loss, logs = self.step(x, y)`: the names at the places the graph is returned
             targets = holder.targets[0].elts

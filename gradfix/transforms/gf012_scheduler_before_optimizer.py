@@ -214,7 +214,9 @@ class SchedulerBeforeOptimizer(LoopRule):
     computes the next value from the count of steps: after the move it would hold another
     number; DARTS hands it on as the virtual step size).
 
-    Schedulers kept in a list bound once to their constructions (or to names bound to them)
+    Schedulers kept in a list bound once to their constructions (or to names bound to them;
+    or in a dict, a comprehension of constructions `{k: StepLR(o) for k, o in opts.items()}` or
+    a literal of them, stepped over its values, `for s in scheds.values():`)
     and stepped by `for s in schedulers: s.step()` (or by a comprehension written as a statement
     of its own, `[s.step() for s in schedulers]`) count, each over the optimizer it was built
     over; the whole `for` statement (or comprehension) moves. So do schedulers of a dict comprehension over a
@@ -1329,7 +1331,8 @@ def _is_lr_scheduler_step(event: GradEvent, model: ModuleModel, function: ast.AS
 
 def _collection_of_lr_schedulers(collection: str, model: ModuleModel) -> bool:
     """The collection (`schedulers`, of `for s in schedulers: s.step()`) is bound once in the
-    module to a list or tuple written out, or a comprehension, each of whose elements is built
+    module to a list or tuple written out, or a comprehension (a dict's too, or a dict literal:
+    its values, `for s in scheds.values(): s.step()`), each of whose elements is built
     by a learning-rate scheduler's constructor that is not the project's own schedule (or is a
     name bound to one). A collection handed in (a parameter, a helper's result) may hold the
     project's own schedules (a warm-up stepped first on purpose): not judged."""
@@ -1339,7 +1342,16 @@ def _collection_of_lr_schedulers(collection: str, model: ModuleModel) -> bool:
     if len(values) != 1:
         return False
     value = values[0]
-    elements = [value.elt] if isinstance(value, (ast.ListComp, ast.GeneratorExp)) else value.elts if isinstance(value, (ast.List, ast.Tuple)) else []
+    if isinstance(value, (ast.ListComp, ast.GeneratorExp)):
+        elements = [value.elt]
+    elif isinstance(value, (ast.List, ast.Tuple)):
+        elements = value.elts
+    elif isinstance(value, ast.DictComp):
+        elements = [value.value]  # `{k: StepLR(o, ...) for k, o in opts.items()}`, stepped over its values
+    elif isinstance(value, ast.Dict) and all(k is not None for k in value.keys):
+        elements = value.values  # `{"enc": StepLR(...), "dec": StepLR(...)}`
+    else:
+        elements = []
     if not elements:
         return False
     for element in elements:

@@ -1,0 +1,52 @@
+import torch
+import torch.nn.functional as F
+
+
+class Contrast:
+    def __init__(self, query_net, key_net, size, dim):
+        self.query_net, self.key_net = query_net, key_net
+        self.bank = F.normalize(torch.randn(size, dim), dim=1)
+        self.optimizer = torch.optim.SGD([*query_net.parameters(), *key_net.parameters()], lr=0.03)
+
+    def update(self, views):
+        # the keys keep their graph in the bank: the next backward runs through it again
+        a, b = views
+        q = F.normalize(self.query_net(a), dim=1)
+        keys = F.normalize(self.key_net(b), dim=1)
+        logits = torch.cat([(q * keys).sum(1, keepdim=True), q @ self.bank.t()], dim=1) / 0.07
+        objective = F.cross_entropy(logits, torch.zeros(len(a), dtype=torch.long))
+        self.optimizer.zero_grad(set_to_none=True)
+        objective.backward(retain_graph=True)
+        self.optimizer.step()
+        self.bank = torch.cat([keys, self.bank], dim=0)[: self.bank.size(0)]
+        return objective
+
+    def fit(self, pairs):
+        history = []
+        for views in pairs:
+            history.append(self.update(views).item())
+        return history
+
+
+class KeptResult:
+    def __init__(self, query_net, key_net, size, dim):
+        self.query_net, self.key_net = query_net, key_net
+        self.bank = torch.zeros(size, dim)
+        self.optimizer = torch.optim.SGD(query_net.parameters(), lr=0.03)
+
+    def update(self, views):
+        a, b = views
+        q = F.normalize(self.query_net(a), dim=1)
+        with torch.no_grad():
+            keys = F.normalize(self.key_net(b), dim=1)
+        objective = F.cross_entropy(q @ torch.cat([keys, self.bank]).t(), torch.zeros(len(a), dtype=torch.long))
+        self.optimizer.zero_grad(set_to_none=True)
+        objective.backward(retain_graph=True)
+        self.optimizer.step()
+        self.bank = torch.cat([keys, self.bank], dim=0)[: self.bank.size(0)]
+        return objective
+
+    def fit(self, pairs):
+        # the returned tensors are kept, graphs and all: a caller may backpropagate them again
+        kept = [self.update(views) for views in pairs]
+        return kept

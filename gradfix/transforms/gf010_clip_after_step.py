@@ -417,7 +417,7 @@ class ClipAfterStep(LoopRule):
             yield from self._zero_grad_hooks(model)
         if b"on_train_batch_end" in data and b"clip_grad" in data:
             yield from self._batch_end_hooks(model, b"automatic_optimization" in data)
-        if b"on_before_backward" in data and b"clip_grad" in data:
+        if any("on_before_backward" in methods for methods in model.facts.methods.values()) and b"clip_grad" in data:
             yield from self._batch_end_hooks(model, b"automatic_optimization" in data, "on_before_backward")
         if b"training_step" in data and b"clip_grad" in data and b"automatic_optimization" not in data:
             yield from self._training_step_clips(model)

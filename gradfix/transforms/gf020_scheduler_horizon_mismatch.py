@@ -393,7 +393,11 @@ class SchedulerHorizonMismatch(Rule):
                 yield Finding(self.code, message, found.constructor, related=(found.scheduler.anchor, found.loop.node))
                 continue
             yield Finding(self.code, message, anchor, fix=_fix(found, model), related=(found.loop.node,))
-        if (b"step_on_epochs" in source.data or b"t_in_epochs" in source.data) and b"step_update" not in source.data:
+        if (
+            any(q == "timm" or q.startswith("timm.") for q in model.facts.imports.aliases.values())
+            and (b"step_on_epochs" in source.data or b"t_in_epochs" in source.data)
+            and b"step_update" not in source.data
+        ):
             for call, sched, flag in _timm_steps_that_do_nothing(model):
                 yield Finding(self.code, self.timm_inert_message.format(sched=sched, flag=flag), call)
         if b"step_update" in source.data and b"t_in_epochs" in source.data:

@@ -1530,6 +1530,54 @@ def trainer_step_overrides(model: ModuleModel) -> list[TrainingLoop]:
     return found
 
 
+def lightning_backward_overrides(model: ModuleModel) -> list[TrainingLoop]:
+    """The `backward(self, loss, ...)` overrides of the file's LightningModule classes (also
+    through base classes of the file) under automatic optimization, in a file that never names
+    `manual_backward` nor `automatic_optimization`: Lightning calls the override once per batch
+    (Precision.backward -> module.backward) with the loss `training_step` returned, after its
+    clear and before the step, and backpropagates that loss nowhere else. Each is an iteration
+    whose node is the method's definition, with its own events (a plain def with no decorator,
+    at least one backward, no step or clear of its own). Not among `model.loops`; read by the
+    rules about what one iteration's own code does with its graphs: several backwards of one
+    graph (GF003), a graph retained that nothing backpropagates again (GF004)
+    (tests/libraries/test_lightning.py::test_backward_override_is_each_batchs_one_backward)."""
+    cached = getattr(model, "_lightning_backward_overrides", None)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    found: list[TrainingLoop] = []
+    model._lightning_backward_overrides = found  # type: ignore[attr-defined]
+    facts = model.facts
+    if not facts.classes or not any("backward" in methods for methods in facts.methods.values()):
+        return found  # (the facts walk's methods: no text scan for files defining no `backward`)
+    text = facts.source.text
+    if "manual_backward" in text or "automatic_optimization" in text:
+        return found
+    from gradfix.analysis.frameworks import framework_through_file
+    from gradfix.analysis.loops import walk_as_iteration
+
+    for class_name, methods in facts.methods.items():
+        info = methods.get("backward")
+        cls = facts.classes.get(class_name)
+        if info is None or cls is None or info.facts is None or not isinstance(info.node, ast.FunctionDef) or info.node.decorator_list:
+            continue
+        entry = framework_through_file(cls, facts.classes, facts.imports.qualify)
+        if entry is None or entry.hooks.get("backward") != "backward-override":
+            continue
+        events = walk_as_iteration(info.facts, info)
+        if any(e.kind in (EventKind.STEP, EventKind.CLEAR) for e in events) or not any(e.kind is EventKind.BACKWARD for e in events):
+            continue
+        found.append(
+            TrainingLoop(
+                node=info.node,
+                events=events,
+                function=info.node,
+                enclosing_loops=(),
+                unknown=[e for e in events if e.kind is EventKind.UNKNOWN],
+            )
+        )
+    return found
+
+
 def _trainer_methods(facts: ModuleFacts, method: str) -> Iterator[tuple[FunctionInfo, dict[str, FunctionInfo]]]:
     """The `method` definitions of the file's transformers `Trainer` subclasses (also through
     base classes of the file), each a plain def with no decorator, with its class's methods."""

@@ -138,6 +138,9 @@ LIBRARY = Library(
         "and for the other settings of torch's class a literal `opt` names (`\"adamw\"`; "
         "tests/libraries/test_timm.py::test_factory_names_build_torchs_own_classes). "
         "Those two proofs import the whole of timm in a subprocess, torchvision and PIL stubbed "
-        "(tests/libraries/standins/vision_stub.py)"
+        "(tests/libraries/standins/vision_stub.py). GF020 reads a scheduler built counting updates "
+        "(`t_in_epochs=False`, or create_scheduler_v2's `step_on_epochs=False`) and stepped only with `step(epoch)` "
+        "as one whose rate never changes: timm's Scheduler.step proceeds only when t_in_epochs is true "
+        "(tests/libraries/test_timm.py::test_scheduler_counting_updates_ignores_step)"
     ),
 )

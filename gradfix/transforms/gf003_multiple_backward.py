@@ -15,7 +15,7 @@ from gradfix.analysis.graphs import (
 from gradfix.analysis.loops import ModuleModel
 from gradfix.analysis.model import EventKind, GradEvent, TrainingLoop
 from gradfix.analysis.names import is_true
-from gradfix.analysis.steps import trainer_step_overrides
+from gradfix.analysis.steps import lightning_backward_overrides, trainer_step_overrides
 from gradfix.patterns import lazily
 from gradfix.source import Source
 from gradfix.analysis.modules import imported_project_bytes
@@ -105,7 +105,11 @@ class MultipleBackward(Rule):
     (its own `self.accelerator.backward(...)`, no `super().training_step(...)`, no step or
     clear) is one iteration too: the Trainer calls it once per micro-batch and
     steps and clears after it returns (so is a LightningModule's manual-optimization
-    `training_step` with its own `self.manual_backward(...)` and step).
+    `training_step` with its own `self.manual_backward(...)` and step). So is a LightningModule's
+    `backward(self, loss, ...)` override under automatic optimization (a file naming neither
+    `manual_backward` nor `automatic_optimization`): Lightning calls it once per batch with the
+    loss `training_step` returned (`loss.backward(retain_graph=True)` then
+    `self.aux.backward()` of a term `training_step` stored).
 
     It is safe when the losses come from the same forward pass (no model is called between
     the backward calls and no later loss calls one, or each loss depends on a statement
@@ -177,7 +181,7 @@ class MultipleBackward(Rule):
         seen: set[int] = set()
         taken: set[str] | None = None  # every name in the module, read only when a fix needs one
         # (an HF Trainer's `training_step` written whole too: the Trainer calls it once per micro-batch)
-        for loop in [*model.loops, *trainer_step_overrides(model)]:
+        for loop in [*model.loops, *trainer_step_overrides(model), *lightning_backward_overrides(model)]:
             events = loop.events
             grads = [i for i, e in enumerate(events) if e.kind is EventKind.AUTOGRAD_GRAD]
             if grads:

@@ -241,6 +241,12 @@ class NeedlessRetainGraph(Rule):
     file defines counts only when it stores a computed
     value on an attribute or an item (`self.merged = self.base + ...`); one that only sets flags
     and modes (`param.requires_grad = False`, `self.head.train()`) keeps the report.
+
+    Also `loss.backward(retain_graph=True)` as the one backward of a LightningModule's
+    `backward(self, loss)` override of the loss it is handed, under automatic optimization (a
+    file naming neither `manual_backward` nor `automatic_optimization`, and no other backward
+    or `autograd.grad` call in the file): Lightning calls the override once per batch and
+    backpropagates that loss nowhere else. The fix drops `retain_graph`.
     """
 
     code = "GF004"
@@ -294,6 +300,43 @@ class NeedlessRetainGraph(Rule):
                     related=(loop.node, event.node),
                 )
 
+
+        yield from self._backward_overrides(model)
+
+    def _backward_overrides(self, model: ModuleModel) -> Iterator[Finding]:
+        """A LightningModule's `backward(self, loss, ...)` override (automatic optimization, a
+        file naming neither `manual_backward` nor `automatic_optimization`:
+        `lightning_backward_overrides`) whose one backward is `loss.backward(retain_graph=True)`
+        of the loss it is handed, in a file with no other backward or `autograd.grad` call:
+        Lightning hands each batch's loss to the override once and backpropagates it nowhere
+        else, so the kept graph is never used again (each batch's graph lives until the next
+        batch) (tests/libraries/test_lightning.py::test_backward_override_is_each_batchs_one_backward).
+        The fix drops `retain_graph` (safe)."""
+        from gradfix.analysis.steps import lightning_backward_overrides
+
+        for loop in lightning_backward_overrides(model):
+            backwards = [e for e in loop.events if e.kind in (EventKind.BACKWARD, EventKind.AUTOGRAD_GRAD)]
+            if len(backwards) != 1 or not backwards[0].direct:
+                continue
+            event = backwards[0]
+            call = describe_backward(event)
+            node = loop.node
+            params = [a.arg for a in node.args.args]  # type: ignore[attr-defined]
+            if call is None or not call.retains or call.creates_graph or len(params) < 2:
+                continue
+            if not isinstance(call.loss, ast.Name) or call.loss.id != params[1] or call.retain is None:
+                continue
+            if any(isinstance(n, ast.Name) and n.id == params[1] and not isinstance(n.ctx, ast.Load) for n in ast_walk(node)):
+                continue  # the handed loss rebound in the override
+            if len(_backpropagating_calls(model.module, model)) != 1:
+                continue  # another backward in the file could reach the kept graph
+            yield Finding(
+                self.code,
+                self.message.format(loss=model.source.outer_segment(call.loss).strip()),
+                call.retain.value,
+                fix=_fix(event, call, Safety.SAFE, model.source),
+                related=(node, event.node),
+            )
 
     def _in_helper(
         self,

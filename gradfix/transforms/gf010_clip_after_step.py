@@ -264,6 +264,13 @@ class ClipAfterStep(LoopRule):
     rewrite is the fix when `training_step` steps one optimizer (`opt.step()` runs
     `on_before_optimizer_step` before it updates).
 
+    Likewise a clip at the top level of `on_before_backward` (a LightningModule's `(self,
+    loss)`, a Callback's `(self, trainer, pl_module, loss)`), read and rewritten the same way:
+    Lightning calls it after its clear and right before the batch's backward (also inside
+    `self.manual_backward`), so the clip reaches none of the gradients the step applies (with
+    `accumulate_grad_batches`, a window's partial sums); not rewritten when the hook reads its
+    `loss` or the class also defines `on_before_zero_grad` or `on_train_batch_end`.
+
     Likewise a clip at the top level of `training_step` of a LightningModule (also of a
     subclass of one of the file's LightningModule classes) that defines no `optimizer_step`,
     in a file that never names `automatic_optimization`: Lightning runs `training_step`
@@ -363,6 +370,11 @@ class ClipAfterStep(LoopRule):
         "`{clip}` runs in `on_train_batch_end`, which Lightning calls after the batch's optimizer step:"
         " the step used unclipped gradients; clip in `on_before_optimizer_step`"
     )
+    message_before_backward_hook = (
+        "`{clip}` runs in `on_before_backward`, which Lightning calls after it clears the gradients and before the"
+        " batch's backward: the clip reaches no gradient of the step (with accumulation, only the window's partial"
+        " sums); clip in `on_before_optimizer_step`"
+    )
     message_training_step = (
         "`{clip}` runs in `training_step`, before Lightning's backward of the batch: it clips the previous"
         " batch's gradients, already applied; pass `gradient_clip_val=` to the Trainer or clip in"
@@ -405,6 +417,8 @@ class ClipAfterStep(LoopRule):
             yield from self._zero_grad_hooks(model)
         if b"on_train_batch_end" in data and b"clip_grad" in data:
             yield from self._batch_end_hooks(model, b"automatic_optimization" in data)
+        if any("on_before_backward" in methods for methods in model.facts.methods.values()) and b"clip_grad" in data:
+            yield from self._batch_end_hooks(model, b"automatic_optimization" in data, "on_before_backward")
         if b"training_step" in data and b"clip_grad" in data and b"automatic_optimization" not in data:
             yield from self._training_step_clips(model)
         if (
@@ -523,7 +537,7 @@ class ClipAfterStep(LoopRule):
                 yield Finding(self.code, self.message_zero_grad_hook.format(clip=source.code(value.func)), value, fix=fix)
                 fix = None  # (one rename for the hook)
 
-    def _batch_end_hooks(self, model: ModuleModel, switch_named: bool) -> Iterator[Finding]:
+    def _batch_end_hooks(self, model: ModuleModel, switch_named: bool, hook_name: str = "on_train_batch_end") -> Iterator[Finding]:
         """A clip (`torch.nn.utils.clip_grad_norm_` / `clip_grad_value_`, a finite threshold) at
         the top level of the `on_train_batch_end` hook of a LightningModule (also of a subclass
         of a LightningModule class of the file) or of a Lightning `Callback` of the file, in a
@@ -544,7 +558,14 @@ class ClipAfterStep(LoopRule):
         (tests/libraries/test_lightning.py::test_manual_optimization_clip_in_the_batch_end_hook_changes_no_step);
         `opt.step()` runs `on_before_optimizer_step` before it updates, so the same rename is the
         fix when `training_step` holds one `.step(` (one optimizer stepped per batch), else
-        reported without a fix."""
+        reported without a fix.
+
+        `hook_name="on_before_backward"` reads that hook the same way (a LightningModule's
+        `(self, loss)`, a Callback's `(self, trainer, pl_module, loss)`): Lightning calls it
+        after its clear (automatic optimization) and right before the backward (also inside
+        `self.manual_backward(loss)`), so a clip there reaches none of the gradients the step
+        applies, or (with `accumulate_grad_batches`) clips the window's partial sums
+        (tests/libraries/test_lightning.py::test_clip_in_the_before_backward_hook_changes_no_step)."""
         from gradfix.analysis.frameworks import framework_through_file, lightning_callback_through_file
         from gradfix.analysis.steps import _switched_off
 
@@ -552,7 +573,7 @@ class ClipAfterStep(LoopRule):
         source = model.source
         qualify = facts.imports.qualify
         for name, methods in facts.methods.items():
-            hook = methods.get("on_train_batch_end")
+            hook = methods.get(hook_name)
             cls = facts.classes.get(name)
             if hook is None or cls is None or not isinstance(hook.node, ast.FunctionDef):
                 continue
@@ -562,7 +583,7 @@ class ClipAfterStep(LoopRule):
                 continue  # which module it serves, and in which optimization, is not known
             if not callback:
                 entry = framework_through_file(cls, facts.classes, qualify)
-                if entry is None or entry.hooks.get("on_train_batch_end") != "batch-end-hook":
+                if entry is None or entry.hooks.get(hook_name) != ("batch-end-hook" if hook_name == "on_train_batch_end" else "hook"):
                     continue
                 if switch_named:
                     step = methods.get("training_step")
@@ -576,10 +597,14 @@ class ClipAfterStep(LoopRule):
             clips = [stmt for stmt in node.body if self._finite_torch_clip(stmt, model)]
             if not clips:
                 continue
-            fix = self._batch_end_rename(node, clips, callback, _defines(cls, "on_before_optimizer_step", facts), source) if one_step else None
+            has_target = _defines(cls, "on_before_optimizer_step", facts) or (
+                hook_name == "on_before_backward" and any(h in methods for h in ("on_before_zero_grad", "on_train_batch_end"))
+            )  # (two hooks renamed to one name would clash)
+            fix = self._batch_end_rename(node, clips, callback, has_target, source, hook_name) if one_step else None
+            message = self.message_batch_end_hook if hook_name == "on_train_batch_end" else self.message_before_backward_hook
             for stmt in clips:
                 value = stmt.value  # type: ignore[attr-defined]
-                yield Finding(self.code, self.message_batch_end_hook.format(clip=source.code(value.func)), value, fix=fix)
+                yield Finding(self.code, message.format(clip=source.code(value.func)), value, fix=fix)
                 fix = None  # (one rewrite for the hook)
 
     def _training_step_clips(self, model: ModuleModel) -> Iterator[Finding]:
@@ -632,7 +657,7 @@ class ClipAfterStep(LoopRule):
         read = {n.id for n in ast_walk(clip) if isinstance(n, ast.Name)}
         if (read & own) - {"self"} or "optimizer" in read:
             return None
-        hooks = ("on_before_optimizer_step", "on_before_zero_grad", "on_train_batch_end")
+        hooks = ("on_before_optimizer_step", "on_before_zero_grad", "on_train_batch_end", "on_before_backward")
         if any(h in facts.methods.get(cls.name, ()) for h in hooks) or _defines(cls, "on_before_optimizer_step", facts):
             return None
         unit = source.indentation(clip)[len(source.indentation(node)) :]
@@ -712,10 +737,13 @@ class ClipAfterStep(LoopRule):
                     fix = None  # (one rename for the hook)
 
     @staticmethod
-    def _batch_end_rename(node: ast.FunctionDef, clips: list[ast.stmt], callback: bool, has_target: bool, source) -> Fix | None:  # type: ignore[no-untyped-def]
-        """`def on_train_batch_end(self, outputs, batch, batch_idx):` rewritten as `def
-        on_before_optimizer_step(self, optimizer):` (a Callback keeps `trainer, pl_module`), or
-        None when the rewrite could change what the hook does."""
+    def _batch_end_rename(  # type: ignore[no-untyped-def]
+        node: ast.FunctionDef, clips: list[ast.stmt], callback: bool, has_target: bool, source, hook_name: str = "on_train_batch_end"
+    ) -> Fix | None:
+        """`def on_train_batch_end(self, outputs, batch, batch_idx):` (or `hook_name`'s, `def
+        on_before_backward(self, loss):`) rewritten as `def on_before_optimizer_step(self,
+        optimizer):` (a Callback keeps `trainer, pl_module`), or None when the rewrite could
+        change what the hook does."""
         body = node.body[1:] if isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant) else node.body
         arguments = node.args
         if has_target or node.decorator_list or len(body) != len(clips):
@@ -729,11 +757,11 @@ class ClipAfterStep(LoopRule):
         used = {n.id for stmt in node.body for n in ast_walk(stmt) if isinstance(n, ast.Name)}
         if used & (set(names[kept:]) | {"optimizer"}):
             return None
-        at = source.text.find("on_train_batch_end", source.start(node))
+        at = source.text.find(hook_name, source.start(node))
         close = source.text.find(")", at)
         if at == -1 or close == -1:
             return None
-        inside = source.text[at + len("on_train_batch_end") : close].strip()
+        inside = source.text[at + len(hook_name) : close].strip()
         if not inside.startswith("(") or "#" in inside or [p.strip() for p in inside[1:].split(",") if p.strip()] != names:
             return None
         new = "on_before_optimizer_step(" + ", ".join([*names[:kept], "optimizer"]) + ")"
@@ -1529,7 +1557,7 @@ def _defines(cls: ast.ClassDef, hook: str, facts) -> bool:  # type: ignore[no-un
 
     if hook in facts.methods.get(cls.name, ()):
         return True
-    names = (hook, "on_before_zero_grad", "on_train_batch_end")
+    names = (hook, "on_before_zero_grad", "on_train_batch_end", "on_before_backward")
     lineage = [*file_ancestors(cls, facts.classes)]
     lineage += [c for c in facts.classes.values() if c is not cls and cls in file_ancestors(c, facts.classes)]
     return any(name in facts.methods.get(c.name, ()) for c in lineage for name in names)

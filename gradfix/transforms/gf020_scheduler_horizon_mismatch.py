@@ -120,6 +120,12 @@ class SchedulerHorizonMismatch(Rule):
     (`step((epoch + 1) * len(loader))`), and a torch scheduler's `step(epoch)` are not read. The
     finding sits on the scheduler's constructor (its `t_initial` is one of the two hand fixes).
 
+    A timm scheduler built counting updates (`t_in_epochs=False`, or the first target of
+    `sched, epochs = create_scheduler_v2(..., step_on_epochs=False)`) and only ever stepped with
+    `step(...)`, in a file that never names `step_update` nor uses the name otherwise, is
+    reported on its first `step` call without a fix: timm's `step(epoch)` does nothing then,
+    and the learning rate never changes.
+
     The reverse is reported too, on the constructor and without a fix: such a timm scheduler built
     with `t_in_epochs=False` (no `cycle_limit`) whose `t_initial` is the epoch count (`EPOCHS`,
     `args.epochs`, the epoch loop's `range()` bound) and whose `step_update(n)` is written beside
@@ -276,6 +282,11 @@ class SchedulerHorizonMismatch(Rule):
         "once per epoch with `step(epoch)`: the schedule barely advances; count `t_initial` in epochs, or "
         "build it with `t_in_epochs=False` and call `step_update(num_updates)` after each optimizer step"
     )
+    timm_inert_message = (
+        "`{sched}` is a timm scheduler built to count updates (`{flag}=False`), whose `step(epoch)` does nothing, and"
+        " it is never given `step_update`: the learning rate never changes; call `{sched}.step_update(num_updates)`"
+        " after each optimizer step, or build it counting epochs"
+    )
     timm_updates_message = (
         "`{sched}` is a timm scheduler counting its horizon in epochs (`t_initial={horizon}`) but built with "
         "`t_in_epochs=False` and stepped with `step_update` after every batch: the schedule runs out in the first "
@@ -390,6 +401,13 @@ class SchedulerHorizonMismatch(Rule):
                 yield Finding(self.code, message, found.constructor, related=(found.scheduler.anchor, found.loop.node))
                 continue
             yield Finding(self.code, message, anchor, fix=_fix(found, model), related=(found.loop.node,))
+        if (
+            any(q == "timm" or q.startswith("timm.") for q in model.facts.imports.aliases.values())
+            and (b"step_on_epochs" in source.data or b"t_in_epochs" in source.data)
+            and b"step_update" not in source.data
+        ):
+            for call, sched, flag in _timm_steps_that_do_nothing(model):
+                yield Finding(self.code, self.timm_inert_message.format(sched=sched, flag=flag), call)
         if b"step_update" in source.data and b"t_in_epochs" in source.data:
             for constructor, sched, horizon in _timm_updates_over_epochs(model):
                 if id(constructor) in placed:
@@ -432,6 +450,71 @@ class SchedulerHorizonMismatch(Rule):
 
 
 _TIMM_T_INITIAL = frozenset({"CosineLRScheduler", "TanhLRScheduler", "PolyLRScheduler"})
+
+
+_TIMM_INERT_CLASSES = frozenset({"CosineLRScheduler", "TanhLRScheduler", "PolyLRScheduler", "StepLRScheduler", "MultiStepLRScheduler"})
+
+
+def _timm_steps_that_do_nothing(model: ModuleModel) -> Iterator[tuple[ast.Call, str, str]]:
+    """(the first `.step(...)` call, the scheduler's name, the flag written) for a name (or
+    `self.<attr>`) every binding of which in the file is a timm scheduler built with
+    `t_in_epochs=False` (Cosine/Tanh/Poly/Step/MultiStepLRScheduler imported from `timm`) or the
+    first target of `sched, epochs = create_scheduler_v2(..., step_on_epochs=False)` (timm's
+    factory; its `sched` a literal other than "plateau", or left out), stepped with `.step(...)`
+    in a file that never names `step_update` and never uses the name otherwise (no other
+    attribute, no argument of a call, no other read): timm's `Scheduler.step(epoch)` proceeds
+    only when `t_in_epochs` is true, so the learning rate stays at its first value
+    (tests/libraries/test_timm.py::test_scheduler_counting_updates_ignores_step)."""
+    from gradfix.analysis.names import call_name, dotted, keyword
+
+    source = model.source
+    qualify = model.facts.imports.qualify
+    built: dict[str, list[str]] = {}
+    others: set[str] = set()
+    for node in source.nodes:
+        if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            value = node.value
+            for target in targets:
+                first = target.elts[0] if isinstance(target, ast.Tuple) and target.elts else target
+                text = dotted(first)
+                if text is None:
+                    continue
+                flag = None
+                if isinstance(value, ast.Call):
+                    name = qualify(call_name(value)) or ""
+                    tail = name.rsplit(".", 1)[-1]
+                    if name.startswith("timm.") and tail == "create_scheduler_v2" and isinstance(target, ast.Tuple):
+                        kind = keyword(value, "sched")
+                        kind_value = kind.value if kind is not None else (value.args[1] if len(value.args) > 1 else None)
+                        given = keyword(value, "step_on_epochs")
+                        if (kind_value is None or (isinstance(kind_value, ast.Constant) and kind_value.value != "plateau")) and (
+                            given is not None and isinstance(given.value, ast.Constant) and given.value.value is False
+                        ):
+                            flag = "step_on_epochs"
+                    elif name.startswith("timm.") and tail in _TIMM_INERT_CLASSES and not isinstance(target, ast.Tuple):
+                        given = keyword(value, "t_in_epochs")
+                        if given is not None and isinstance(given.value, ast.Constant) and given.value.value is False:
+                            flag = "t_in_epochs"
+                built.setdefault(text, []).append(flag or "")
+    if not built or not any(all(flags) for flags in built.values()):
+        return
+    steps: dict[str, ast.Call] = {}
+    receivers: set[int] = set()
+    for node in source.nodes:
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "step":
+            text = dotted(node.func.value)
+            if text in built:
+                steps.setdefault(text, node)
+                receivers.add(id(node.func.value))
+    for node in source.nodes:
+        if isinstance(node, (ast.Name, ast.Attribute)) and isinstance(getattr(node, "ctx", None), ast.Load) and id(node) not in receivers:
+            text = dotted(node)
+            if text in built:
+                others.add(text)
+    for text, call in steps.items():
+        if all(built[text]) and text not in others:
+            yield call, text, built[text][0]
 
 
 def _timm_updates_over_epochs(model: ModuleModel) -> Iterator[tuple[ast.Call, str, ast.expr]]:

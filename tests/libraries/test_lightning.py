@@ -1152,6 +1152,10 @@ class _ClippedInAHook(pl.LightningModule):
         if self.hook == "on_train_batch_end":
             torch.nn.utils.clip_grad_norm_(self.parameters(), 0.01)
 
+    def on_before_backward(self, loss):
+        if self.hook == "on_before_backward":
+            torch.nn.utils.clip_grad_norm_(self.parameters(), 0.01)
+
     def configure_optimizers(self):
         return torch.optim.SGD(self.parameters(), lr=0.1)
 
@@ -1367,6 +1371,103 @@ def test_clip_in_the_before_zero_grad_hook_changes_no_step() -> None:
             return _tiny.mse(self.net, batch) * 50
 
     assert _tiny.same(fit(Fixed()), fit(_ClippedInAHook("on_before_optimizer_step")))
+
+
+def test_clip_in_the_before_backward_hook_changes_no_step() -> None:
+    """Lightning calls `on_before_backward` (of callbacks, then of the module) after its clear and
+    right before the batch's backward: a clip there reaches none of the gradients the step
+    applies; with accumulate_grad_batches=2 it clips the window's first micro-batch's gradients
+    (a partial sum), not what the step applies (GF010). GF010's fix, the hook rewritten as
+    `on_before_optimizer_step(self, optimizer)`, clips like that hook written by hand."""
+    from gradfix.runner import Options, process_source
+
+    def fit(module: pl.LightningModule, **kwargs) -> list[torch.Tensor]:
+        _trainer(**kwargs).fit(module, _loader(6))
+        return _tiny.weights(module.net)
+
+    plain = fit(_ClippedInAHook(None))
+    assert _tiny.same(fit(_ClippedInAHook("on_before_backward")), plain)
+    clipped = fit(_ClippedInAHook("on_before_optimizer_step"))
+    assert not _tiny.same(clipped, plain)
+    partial = fit(_ClippedInAHook("on_before_backward"), accumulate_grad_batches=2)
+    assert not _tiny.same(partial, fit(_ClippedInAHook("on_before_optimizer_step"), accumulate_grad_batches=2))
+    assert not _tiny.same(partial, fit(_ClippedInAHook(None), accumulate_grad_batches=2))
+
+    code = (
+        "import pytorch_lightning as pl\nimport torch\n\n\n"
+        "class Module(pl.LightningModule):\n"
+        "    def training_step(self, batch, batch_idx):\n"
+        "        return self.loss_of(batch)\n\n"
+        "    def on_before_backward(self, loss):\n"
+        "        torch.nn.utils.clip_grad_norm_(self.parameters(), 0.01)\n\n"
+        "    def configure_optimizers(self):\n"
+        "        return torch.optim.SGD(self.parameters(), lr=0.1)\n"
+    )
+    result = process_source("train.py", code.encode(), Options(select=frozenset({"GF010"}), fix=True))
+    assert [d.code for d in result.diagnostics] == ["GF010"] and result.fixed is not None
+    assert b"def on_before_optimizer_step(self, optimizer):" in result.fixed
+    namespace: dict[str, object] = {}
+    exec(compile(result.fixed.decode(), "train.py", "exec"), namespace)
+
+    class Fixed(namespace["Module"]):  # type: ignore[misc, valid-type]
+        def __init__(self) -> None:
+            super().__init__()
+            self.net = _tiny.linear()
+
+        def loss_of(self, batch):
+            return _tiny.mse(self.net, batch) * 50
+
+    assert _tiny.same(fit(Fixed()), clipped)
+
+
+class _OwnBackward(pl.LightningModule):
+    def __init__(self, body: str) -> None:
+        super().__init__()
+        self.net = _tiny.linear()
+        self.body = body
+        self.calls: list[tuple[bool, float]] = []
+
+    def training_step(self, batch, batch_idx):
+        out = self.net(batch[0])
+        self.aux = 0.1 * out.pow(2).mean()
+        return torch.nn.functional.mse_loss(out, batch[1])
+
+    def backward(self, loss, *args, **kwargs):
+        self.calls.append((all(p.grad is None for p in self.parameters()), float(loss)))
+        if self.body == "retain":
+            loss.backward(retain_graph=True)
+        elif self.body == "two":
+            loss.backward(retain_graph=True)
+            self.aux.backward()
+        elif self.body == "sum":
+            (loss + self.aux).backward()
+        else:
+            loss.backward()
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.1)
+
+
+def test_backward_override_is_each_batchs_one_backward() -> None:
+    """Lightning (automatic optimization) calls a LightningModule's `backward(self, loss)`
+    override once per batch, after its clear (no gradient yet), with the loss training_step
+    returned (divided by accumulate_grad_batches), and backpropagates that loss nowhere else:
+    `loss.backward(retain_graph=True)` there trains like `loss.backward()` (GF004), and two
+    backwards of one batch's graph like one backward of their sum (GF003)."""
+
+    def fit(body: str, **kwargs) -> tuple[list[torch.Tensor], _OwnBackward]:
+        module = _OwnBackward(body)
+        _trainer(**kwargs).fit(module, _loader(6))
+        return _tiny.weights(module.net), module
+
+    plain, module = fit("plain")
+    assert len(module.calls) == 6 and all(cleared for cleared, _ in module.calls)
+    assert _tiny.same(fit("retain")[0], plain)
+    assert _tiny.same(fit("two")[0], fit("sum")[0]) and not _tiny.same(fit("sum")[0], plain)
+    _, halved = fit("plain", accumulate_grad_batches=2)
+    assert [cleared for cleared, _ in halved.calls] == [True, False] * 3
+    data = _tiny.batches(6, 4)
+    assert abs(halved.calls[0][1] - float(_tiny.mse(_tiny.linear(), data[0])) / 2) < 1e-6
 
 
 def test_fabric_collectives_hand_back_the_loss_with_its_graph() -> None:

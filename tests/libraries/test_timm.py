@@ -126,6 +126,31 @@ def test_native_scaler_default_device_is_disabled_without_cuda(timm_module) -> N
     assert all(g is not None for g in _tiny.grads(model))
 
 
+def test_scheduler_counting_updates_ignores_step(timm_module) -> None:
+    """A timm scheduler counting updates (`t_in_epochs=False`, or create_scheduler_v2's
+    `step_on_epochs=False`) ignores `step(epoch)`: stepped that way only, the rate never leaves
+    its first value; `step_update(n)` moves it (GF020). Counting epochs, `step(epoch)` moves it."""
+    factory = timm_module("timm.scheduler.scheduler_factory")
+    cosine = timm_module("timm.scheduler.cosine_lr")
+
+    def rates(build, stepper) -> list[float]:
+        opt = torch.optim.SGD(_tiny.linear().parameters(), lr=0.1)
+        sched = build(opt)
+        seen = []
+        for epoch in range(3):
+            stepper(sched, epoch)
+            seen.append(opt.param_groups[0]["lr"])
+        return seen
+
+    by_updates = lambda opt: factory.create_scheduler_v2(opt, "cosine", num_epochs=3, step_on_epochs=False, updates_per_epoch=4)[0]  # noqa: E731
+    by_class = lambda opt: cosine.CosineLRScheduler(opt, t_initial=12, t_in_epochs=False)  # noqa: E731
+    by_epochs = lambda opt: factory.create_scheduler_v2(opt, "cosine", num_epochs=3)[0]  # noqa: E731
+    for build in (by_updates, by_class):
+        assert rates(build, lambda sched, epoch: sched.step(epoch + 1)) == [0.1, 0.1, 0.1]
+        assert rates(build, lambda sched, epoch: sched.step_update((epoch + 1) * 4))[-1] < 0.1
+    assert rates(by_epochs, lambda sched, epoch: sched.step(epoch + 1))[0] < 0.1
+
+
 def test_apex_scaler_backward_clip_step_without_clear(timm_module) -> None:
     cuda = timm_module("timm.utils.cuda", apex=apex_amp.amp)
     assert cuda.has_apex

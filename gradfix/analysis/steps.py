@@ -1518,15 +1518,7 @@ def trainer_step_overrides(model: ModuleModel) -> list[TrainingLoop]:
             continue  # a method doing the Trainer's own work by hand: not read as one batch
         if not any(e.kind is EventKind.BACKWARD for e in events):
             continue  # no backward of its own (also in an arm: `if self.use_apex: ... else: loss.backward()`)
-        found.append(
-            TrainingLoop(
-                node=info.node,
-                events=events,
-                function=info.node,
-                enclosing_loops=(),
-                unknown=[e for e in events if e.kind is EventKind.UNKNOWN],
-            )
-        )
+        found.append(_method_iteration(info, events))
     return found
 
 
@@ -1566,15 +1558,7 @@ def lightning_backward_overrides(model: ModuleModel) -> list[TrainingLoop]:
         events = walk_as_iteration(info.facts, info)
         if any(e.kind in (EventKind.STEP, EventKind.CLEAR) for e in events) or not any(e.kind is EventKind.BACKWARD for e in events):
             continue
-        found.append(
-            TrainingLoop(
-                node=info.node,
-                events=events,
-                function=info.node,
-                enclosing_loops=(),
-                unknown=[e for e in events if e.kind is EventKind.UNKNOWN],
-            )
-        )
+        found.append(_method_iteration(info, events))
     return found
 
 
@@ -1926,3 +1910,15 @@ def _kinds_handed(facts: ModuleFacts, function: str, index: int, name: str) -> s
             functions = (*functions, node)
         stack.extend((child, functions) for child in child_nodes(node))
     return found
+
+
+def _method_iteration(info: FunctionInfo, events: list) -> TrainingLoop:
+    """A method read whole as one batch's iteration (a Trainer's `training_step` override, a
+    LightningModule's `backward` override): its node, its own events."""
+    return TrainingLoop(
+        node=info.node,  # type: ignore[arg-type]
+        events=events,
+        function=info.node,  # type: ignore[arg-type]
+        enclosing_loops=(),
+        unknown=[e for e in events if e.kind is EventKind.UNKNOWN],
+    )

@@ -1262,12 +1262,8 @@ def _helper_division(event: GradEvent, model: ModuleModel) -> tuple[ast.Call, as
     name = dotted(call.func)
     if name is None:
         return None
-    facts = model.facts
-    helper = facts.module_functions.get(name)
-    if helper is None and facts.project is not None and name.split(".", 1)[0] in facts.imports.aliases:
-        qualified = facts.imports.qualify(name)
-        helper = facts.project.function(qualified, model.source.path or None) if qualified else None
-    if helper is None or not isinstance(helper.node, FUNCTIONS) or helper.class_name is not None:
+    helper, _ = _called_function(name, model)
+    if helper is None:
         return None
     function = helper.node
     returns = [n for n in own_nodes(function) if isinstance(n, ast.Return)]
@@ -1312,12 +1308,8 @@ def _helper_constant(event: GradEvent, model: ModuleModel, setting: object) -> t
     if name is None:
         return None
     facts = model.facts
-    helper = facts.module_functions.get(name)
-    qualified = None
-    if helper is None and facts.project is not None and name.split(".", 1)[0] in facts.imports.aliases:
-        qualified = facts.imports.qualify(name)
-        helper = facts.project.function(qualified, model.source.path or None) if qualified else None
-    if helper is None or not isinstance(helper.node, FUNCTIONS) or helper.class_name is not None:
+    helper, qualified = _called_function(name, model)
+    if helper is None:
         return None
     function = helper.node
     returns = [n for n in own_nodes(function) if isinstance(n, ast.Return)]
@@ -1545,3 +1537,17 @@ def _switched_off(node: ast.ClassDef, attribute: str) -> bool:
     from gradfix.analysis.steps import _switched_off as switched
 
     return switched(node, attribute)
+
+
+def _called_function(name: str, model: ModuleModel) -> tuple[FunctionInfo | None, str | None]:
+    """The plain function (no method) a call's dotted name reaches: the module's own, or one
+    imported from another module of the project (with its qualified name)."""
+    facts = model.facts
+    helper = facts.module_functions.get(name)
+    qualified = None
+    if helper is None and facts.project is not None and name.split(".", 1)[0] in facts.imports.aliases:
+        qualified = facts.imports.qualify(name)
+        helper = facts.project.function(qualified, model.source.path or None) if qualified else None
+    if helper is None or not isinstance(helper.node, FUNCTIONS) or helper.class_name is not None:
+        return None, qualified
+    return helper, qualified

@@ -1574,11 +1574,9 @@ def _endless_cut_at_a_count(iterable: ast.expr, acc: Accumulation, model: Module
     if isinstance(call, ast.Call) and dotted(call.func) == "enumerate" and call.args:
         call = call.args[0]
     if isinstance(call, ast.Name):
-        scope = acc.loop.function if acc.loop.function is not None else model.source.tree
-        bindings = assignments(model).bindings(call.id, scope)
-        if len(bindings) != 1 or bindings[0].value is None:
+        call = _one_value(call, acc, model)  # type: ignore[assignment]
+        if call is None:
             return False
-        call = bindings[0].value
     if not (isinstance(call, ast.Call) and (dotted(call.func) or "").rsplit(".", 1)[-1] == "islice"):
         return False
     if not (2 <= len(call.args) <= 4) or call.keywords:
@@ -1662,11 +1660,9 @@ def _cut_to_whole_windows(acc: Accumulation, loop: ast.For, model: ModuleModel) 
         return False
     upper = cut.upper
     if isinstance(upper, ast.Name):
-        scope = acc.loop.function if acc.loop.function is not None else model.source.tree
-        bindings = assignments(model).bindings(upper.id, scope)
-        if len(bindings) != 1 or bindings[0].value is None:
+        upper = _one_value(upper, acc, model)  # type: ignore[assignment]
+        if upper is None:
             return False
-        upper = bindings[0].value
     return _multiple_of_count(upper, name, count)
 
 
@@ -2711,3 +2707,13 @@ def _only_iterated(name: str, model: ModuleModel) -> bool:
             if any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
                 return False
     return True
+
+
+def _one_value(name: ast.Name, acc: Accumulation, model: ModuleModel) -> ast.expr | None:
+    """The value of the one plain binding of `name` in the loop's function (or the module's
+    top level): `stream = islice(cycle(loader), steps)`, `usable = len(xs) // N * N`."""
+    scope = acc.loop.function if acc.loop.function is not None else model.source.tree
+    bindings = assignments(model).bindings(name.id, scope)
+    if len(bindings) != 1 or bindings[0].value is None:
+        return None
+    return bindings[0].value  # type: ignore[no-any-return]
